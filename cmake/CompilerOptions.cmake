@@ -1,0 +1,12 @@
+# Warnings, optimisation and sanitizer flags shared by every target.
+add_library(arbiter_compile_options INTERFACE)
+target_compile_options(arbiter_compile_options INTERFACE -Wall -Wextra)
+if(ARBITER_NATIVE)
+  target_compile_options(arbiter_compile_options INTERFACE -march=native)
+endif()
+if(ARBITER_SANITIZE)
+  target_compile_options(arbiter_compile_options INTERFACE
+    -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer)
+  target_link_options(arbiter_compile_options INTERFACE -fsanitize=address,undefined)
+  target_compile_definitions(arbiter_compile_options INTERFACE ARBITER_SANITIZED_BUILD=1)
+endif()

@@ -1,0 +1,33 @@
+// Legal move generation, by category, for the search, the rules and perft.
+#pragma once
+
+#include <cstdint>
+
+#include "arbiter/core/move.h"
+#include "arbiter/core/position.h"
+
+namespace arbiter::core {
+
+enum class GenType : uint8_t {
+  All,    // every legal move
+  Noisy,  // captures (en passant included) and promotions (all four pieces)
+  Quiet,  // everything else, castling included
+};
+
+// Appends the legal moves of the category to `moves` (which is not cleared first).
+template <GenType Type>
+void generate(const Position& pos, MoveList& moves);
+
+inline void generate_legal(const Position& pos, MoveList& moves) {
+  generate<GenType::All>(pos, moves);
+}
+
+// Number of legal moves, counted without building a list (perft's last ply).
+uint64_t count_legal_moves(const Position& pos);
+
+// True when the side to move has no legal move: checkmate or stalemate.
+inline bool has_no_legal_moves(const Position& pos) { return count_legal_moves(pos) == 0; }
+inline bool is_checkmate(const Position& pos) { return pos.in_check() && has_no_legal_moves(pos); }
+inline bool is_stalemate(const Position& pos) { return !pos.in_check() && has_no_legal_moves(pos); }
+
+}  // namespace arbiter::core

@@ -1,0 +1,9 @@
+// The arbiter executable's subcommands, one file each.
+#pragma once
+
+namespace arbiter::cli {
+
+// Each returns the process exit code. argv[0] is the subcommand's name.
+int run_perft(int argc, char** argv);
+
+}  // namespace arbiter::cli

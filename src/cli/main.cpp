@@ -1,0 +1,47 @@
+// arbiter: with no arguments a UCI engine; with a subcommand a tool.
+#include <cstring>
+#include <iostream>
+#include <string_view>
+
+#include "commands.h"
+
+namespace {
+
+constexpr int kUsageError = 2;
+
+struct Subcommand {
+  std::string_view name;
+  int (*run)(int, char**);
+  std::string_view summary;
+};
+
+constexpr Subcommand kSubcommands[] = {
+    {"perft", arbiter::cli::run_perft,
+     "perft DEPTH [--fen FEN] [--divide] [--chess960] | perft --epd FILE [--max-depth D]"},
+};
+
+void print_usage(std::ostream& out) {
+  out << "Arbiter " ARBITER_VERSION ": a UCI chess engine and FIDE adjudicator\n"
+      << "usage: arbiter <subcommand> [options]\n";
+  for (const Subcommand& s : kSubcommands) out << "  arbiter " << s.summary << "\n";
+  out << "Run 'arbiter <subcommand> --help' for the options of one subcommand.\n";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    print_usage(std::cerr);
+    return kUsageError;
+  }
+  std::string_view name = argv[1];
+  if (name == "--help" || name == "-h" || name == "help") {
+    print_usage(std::cout);
+    return 0;
+  }
+  for (const Subcommand& s : kSubcommands)
+    if (s.name == name) return s.run(argc - 1, argv + 1);
+  std::cerr << "arbiter: unknown subcommand '" << name << "'\n";
+  print_usage(std::cerr);
+  return kUsageError;
+}

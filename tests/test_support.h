@@ -1,0 +1,72 @@
+// Helpers shared by the tests: the data folder, the perft suite, random walks.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "arbiter/core/fen.h"
+#include "arbiter/core/movegen.h"
+#include "arbiter/core/perft.h"
+
+namespace arbiter::test {
+
+inline std::string data_path(const std::string& name) {
+  return std::string(ARBITER_TEST_DATA_DIR) + "/" + name;
+}
+
+// Sanitized builds run ~10x slower: heavy loops scale down there.
+#ifdef ARBITER_SANITIZED_BUILD
+inline constexpr bool kSanitized = true;
+#else
+inline constexpr bool kSanitized = false;
+#endif
+
+inline const std::vector<core::PerftCase>& perft_suite() {
+  static const std::vector<core::PerftCase> cases = [] {
+    std::vector<core::PerftCase> out;
+    std::ifstream in(data_path("perft.epd"));
+    std::string line;
+    while (std::getline(in, line)) {
+      if (line.empty() || line[0] == '#') continue;
+      auto c = core::parse_perft_line(line);
+      if (c) out.push_back(c.value());
+    }
+    return out;
+  }();
+  return cases;
+}
+
+inline core::Position must_parse(const std::string& fen, bool chess960 = false) {
+  auto r = core::parse_fen(fen, chess960);
+  EXPECT_TRUE(r.ok()) << fen << ": " << (r.ok() ? "" : r.error());
+  return r.ok() ? r.value() : core::Position::start_position();
+}
+
+// Positions reached by random legal moves from every suite position: varied
+// material, checks, promotions, en passant and castling states.
+inline std::vector<core::Position> random_walk_positions(int walks_per_case, int max_plies,
+                                                         unsigned seed = 12345) {
+  std::mt19937 rng(seed);
+  std::vector<core::Position> out;
+  for (const core::PerftCase& c : perft_suite()) {
+    core::Position start = must_parse(c.fen, c.chess960);
+    for (int w = 0; w < walks_per_case; ++w) {
+      core::Position pos = start;
+      for (int ply = 0; ply < max_plies; ++ply) {
+        out.push_back(pos);
+        core::MoveList moves;
+        core::generate_legal(pos, moves);
+        if (moves.empty()) break;
+        core::UndoInfo undo;
+        pos.make_move(moves[rng() % moves.size()], undo);
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace arbiter::test
