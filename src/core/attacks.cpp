@@ -2,7 +2,12 @@
 // geometry at program start. Everything here runs once, before main.
 #include "arbiter/core/attacks.h"
 
+#include <cstddef>
 #include <vector>
+
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
 
 namespace arbiter::core {
 
@@ -107,43 +112,32 @@ Occupancies enumerate(Square s, Bitboard mask, const int (&dirs)[4][2]) {
   return o;
 }
 
-void build_magic(SliderTables& t, int table_size, const int (&dirs)[4][2],
-                 const Bitboard (&magics)[kNumSquares]) {
+// Fills one table; index_of(entry, occupancy) is the back end's lookup index.
+template <class IndexOf>
+void build_table(SliderTables& t, int table_size, const int (&dirs)[4][2], const Bitboard* magics,
+                 IndexOf index_of) {
   t.storage.assign(table_size, 0);
   size_t offset = 0;
   for (int si = 0; si < kNumSquares; ++si) {
     Square s = Square(si);
     SliderEntry& e = t.entries[si];
     e.mask = relevant_mask(s, dirs);
-    e.magic = magics[si];
+    e.magic = magics ? magics[si] : 0;
     e.shift = unsigned(64 - popcount(e.mask));
     Bitboard* slice = t.storage.data() + offset;
     e.attacks = slice;
     Occupancies o = enumerate(s, e.mask, dirs);
-    for (size_t i = 0; i < o.occupied.size(); ++i)
-      slice[(o.occupied[i] * e.magic) >> e.shift] = o.attacks[i];
+    for (size_t i = 0; i < o.occupied.size(); ++i) slice[index_of(e, o.occupied[i])] = o.attacks[i];
     offset += size_t(1) << popcount(e.mask);
   }
 }
 
-#if defined(__BMI2__)
-void build_pext(SliderTables& t, int table_size, const int (&dirs)[4][2]) {
-  t.storage.assign(table_size, 0);
-  size_t offset = 0;
-  for (int si = 0; si < kNumSquares; ++si) {
-    Square s = Square(si);
-    SliderEntry& e = t.entries[si];
-    e.mask = relevant_mask(s, dirs);
-    e.magic = 0;
-    e.shift = 0;
-    Bitboard* slice = t.storage.data() + offset;
-    e.attacks = slice;
-    Occupancies o = enumerate(s, e.mask, dirs);
-    for (size_t i = 0; i < o.occupied.size(); ++i)
-      slice[_pext_u64(o.occupied[i], e.mask)] = o.attacks[i];
-    offset += size_t(1) << popcount(e.mask);
-  }
+size_t magic_index(const SliderEntry& e, Bitboard occupied) {
+  return ((occupied & e.mask) * e.magic) >> e.shift;
 }
+
+#if defined(__BMI2__)
+size_t pext_index(const SliderEntry& e, Bitboard occupied) { return _pext_u64(occupied, e.mask); }
 #endif
 
 struct AllTables {
@@ -153,11 +147,11 @@ struct AllTables {
 #endif
 
   AllTables() {
-    build_magic(magic_rook, kRookTableSize, kRookDirections, kRookMagics);
-    build_magic(magic_bishop, kBishopTableSize, kBishopDirections, kBishopMagics);
+    build_table(magic_rook, kRookTableSize, kRookDirections, kRookMagics, magic_index);
+    build_table(magic_bishop, kBishopTableSize, kBishopDirections, kBishopMagics, magic_index);
 #if defined(__BMI2__)
-    build_pext(pext_rook, kRookTableSize, kRookDirections);
-    build_pext(pext_bishop, kBishopTableSize, kBishopDirections);
+    build_table(pext_rook, kRookTableSize, kRookDirections, nullptr, pext_index);
+    build_table(pext_bishop, kBishopTableSize, kBishopDirections, nullptr, pext_index);
 #endif
 #if ARBITER_USE_PEXT
     const SliderTables& rook = pext_rook;
@@ -195,7 +189,7 @@ struct AllTables {
 const AllTables g_tables;
 
 Bitboard magic_lookup(const SliderEntry& e, Bitboard occupied) {
-  return e.attacks[((occupied & e.mask) * e.magic) >> e.shift];
+  return e.attacks[magic_index(e, occupied)];
 }
 
 }  // namespace
@@ -217,11 +211,11 @@ Bitboard magic_bishop(Square s, Bitboard occupied) {
 bool pext_available() { return true; }
 Bitboard pext_rook(Square s, Bitboard occupied) {
   const SliderEntry& e = g_tables.pext_rook.entries[index(s)];
-  return e.attacks[_pext_u64(occupied, e.mask)];
+  return e.attacks[pext_index(e, occupied)];
 }
 Bitboard pext_bishop(Square s, Bitboard occupied) {
   const SliderEntry& e = g_tables.pext_bishop.entries[index(s)];
-  return e.attacks[_pext_u64(occupied, e.mask)];
+  return e.attacks[pext_index(e, occupied)];
 }
 #else
 bool pext_available() { return false; }

@@ -1,0 +1,54 @@
+// Unwinnability U(c): "colour c cannot checkmate the opponent by any sequence of
+// legal moves" (both sides' moves chosen freely: helpmate semantics). A position
+// is dead (FIDE 5.2.2) when neither side can mate. Used for 5.2.2, and for the
+// provisos of 6.9 (flag fall), 7.5.5 (illegal moves) and 5.1.2 (resignation).
+//
+// Soundness comes first: Unwinnable is answered only when proven. When the
+// analysis budget runs out the answer is Undecided, which callers must treat as
+// "can still mate" (never declare a draw that has not been proven).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "arbiter/core/move.h"
+#include "arbiter/core/position.h"
+
+namespace arbiter::rules {
+
+enum class Winnability : uint8_t {
+  Winnable,    // a mating sequence exists (found, or guaranteed by material)
+  Unwinnable,  // proven: no sequence of legal moves ends in this colour mating
+  Undecided,   // budget exhausted; treat as Winnable
+};
+
+struct WinnabilityOptions {
+  // Upper bound on positions visited by the helpmate search and blockade analysis.
+  uint64_t node_budget = 200000;
+};
+
+struct WinnabilityResult {
+  Winnability verdict = Winnability::Undecided;
+  uint64_t nodes = 0;                // positions visited
+  std::vector<core::Move> helpmate;  // when found by search: legal moves ending in mate
+};
+
+// Can `winner` still checkmate from `pos` (side to move as given)?
+WinnabilityResult analyse_winnability(const core::Position& pos, core::Color winner,
+                                      const WinnabilityOptions& options = {});
+
+struct DeadPositionResult {
+  bool dead = false;       // proven: neither side can mate
+  bool undecided = false;  // analysis budget ran out for at least one side
+  uint64_t nodes = 0;
+};
+
+// 5.2.2. Cheap for ordinary positions: meant to run after every ply of a game.
+DeadPositionResult analyse_dead_position(const core::Position& pos,
+                                         const WinnabilityOptions& options = {});
+
+// Exact material rules only (spec section 4, layers 1 and 2), O(1).
+bool dead_by_material(const core::Position& pos);
+bool unwinnable_by_material(const core::Position& pos, core::Color winner);
+
+}  // namespace arbiter::rules
