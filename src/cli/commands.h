@@ -5,5 +5,8 @@ namespace arbiter::cli {
 
 // Each returns the process exit code. argv[0] is the subcommand's name.
 int run_perft(int argc, char** argv);
+int run_bench(int argc, char** argv);
+// No subcommand: the UCI engine on stdin/stdout.
+int run_uci();
 
 }  // namespace arbiter::cli

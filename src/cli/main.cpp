@@ -18,11 +18,13 @@ struct Subcommand {
 constexpr Subcommand kSubcommands[] = {
     {"perft", arbiter::cli::run_perft,
      "perft DEPTH [--fen FEN] [--divide] [--chess960] | perft --epd FILE [--max-depth D]"},
+    {"bench", arbiter::cli::run_bench, "bench [DEPTH]   fixed-depth search benchmark"},
 };
 
 void print_usage(std::ostream& out) {
   out << "Arbiter " ARBITER_VERSION ": a UCI chess engine and FIDE adjudicator\n"
-      << "usage: arbiter <subcommand> [options]\n";
+      << "usage: arbiter                 speak UCI on stdin/stdout\n"
+      << "       arbiter <subcommand> [options]\n";
   for (const Subcommand& s : kSubcommands) out << "  arbiter " << s.summary << "\n";
   out << "Run 'arbiter <subcommand> --help' for the options of one subcommand.\n";
 }
@@ -30,10 +32,7 @@ void print_usage(std::ostream& out) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 2) {
-    print_usage(std::cerr);
-    return kUsageError;
-  }
+  if (argc < 2) return arbiter::cli::run_uci();
   std::string_view name = argv[1];
   if (name == "--help" || name == "-h" || name == "help") {
     print_usage(std::cout);

@@ -231,4 +231,22 @@ void Position::unmake_move(Move m, const UndoInfo& undo) {
   en_passant_ = undo.en_passant;
 }
 
+void Position::make_null_move(UndoInfo& undo) {
+  undo = {key_, checkers_, halfmove_clock_, castling_rights_, en_passant_, Piece::None};
+  key_ ^= zb::side_to_move();
+  if (en_passant_ != Square::None) key_ ^= zb::en_passant(en_passant_);
+  en_passant_ = Square::None;
+  ++halfmove_clock_;
+  side_ = ~side_;
+  checkers_ = 0;  // the side that passed was not in check, so the mover's king is safe
+}
+
+void Position::unmake_null_move(const UndoInfo& undo) {
+  side_ = ~side_;
+  key_ = undo.key;
+  checkers_ = undo.checkers;
+  halfmove_clock_ = undo.halfmove_clock;
+  en_passant_ = undo.en_passant;
+}
+
 }  // namespace arbiter::core

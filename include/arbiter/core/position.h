@@ -92,6 +92,9 @@ class Position {
   // The move must be legal.
   void make_move(Move m, UndoInfo& undo);
   void unmake_move(Move m, const UndoInfo& undo);
+  // Passes the turn (search only: null-move pruning). Not allowed in check.
+  void make_null_move(UndoInfo& undo);
+  void unmake_null_move(const UndoInfo& undo);
 
   // --- Set-up (used by the FEN reader and tests) ------------------------------
   void clear();

@@ -1,0 +1,132 @@
+// One search thread: iterative deepening over a negamax PVS with quiescence.
+// Threads share only the transposition table and the stop flag (Lazy SMP).
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "arbiter/core/position.h"
+#include "arbiter/eval/evaluator.h"
+#include "arbiter/search/history.h"
+#include "arbiter/search/limits.h"
+#include "arbiter/search/score.h"
+#include "arbiter/search/timeman.h"
+#include "arbiter/search/tt.h"
+
+namespace arbiter::search {
+
+struct RootMove {
+  core::Move move;
+  int score = -kInfinite;
+  int previous_score = -kInfinite;
+  Bound bound = Bound::Exact;
+  int seldepth = 0;
+  std::vector<core::Move> pv;
+};
+
+// One "info" report: a principal variation with its score.
+struct SearchInfo {
+  int depth = 0;
+  int seldepth = 0;
+  int multipv = 1;
+  int score = 0;
+  Bound bound = Bound::Exact;
+  uint64_t nodes = 0;
+  int64_t time_ms = 0;
+  int hashfull = 0;
+  std::vector<core::Move> pv;
+};
+
+struct SearchResult {
+  core::Move best;    // none only when the root has no legal move
+  core::Move ponder;  // may be none
+  int score = 0;
+  int depth = 0;
+  uint64_t nodes = 0;
+  int64_t time_ms = 0;
+};
+
+struct SearchOptions {
+  int multipv = 1;
+  int64_t move_overhead_ms = 30;
+};
+
+class Worker;
+
+// What all threads of one search share.
+struct SharedSearch {
+  TranspositionTable* tt = nullptr;
+  std::atomic<bool> stop{false};
+  SearchClock clock;
+  SearchLimits limits;
+  SearchOptions options;
+  std::function<void(const SearchInfo&)> on_info;
+  std::vector<std::unique_ptr<Worker>>* workers = nullptr;
+
+  uint64_t total_nodes() const;
+};
+
+class Worker {
+ public:
+  Worker(int id, SharedSearch& shared) : id_(id), shared_(shared) {}
+
+  // history: keys of the game's positions before the root, oldest first.
+  void set_root(const core::Position& root, const std::vector<core::Key>& history);
+  // Iterative deepening until the stop flag (helpers) or a limit (main thread).
+  void run();
+  void clear_history() { history_.clear(); }
+
+  uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
+  int completed_depth() const { return completed_depth_; }
+  // Root moves as of the last completed iteration (best first).
+  const std::vector<RootMove>& best_root_moves() const;
+  const core::Position& root() const { return root_; }
+
+ private:
+  struct PlyState {
+    int static_eval = kNoScore;
+    bool null_move = false;
+    int repetition_floor = 0;  // keys below this index are across a null move
+  };
+  enum class Node { PV, NonPV };
+
+  int root_search(int alpha, int beta, int depth);
+  template <Node N>
+  int search(int alpha, int beta, int depth, int ply, bool cut_node);
+  template <Node N>
+  int qsearch(int alpha, int beta, int ply);
+
+  void make(core::Move m, core::UndoInfo& undo, int ply);
+  void unmake(core::Move m, const core::UndoInfo& undo);
+  bool is_draw(int ply) const;
+  void count_node();
+  void check_limits();
+  bool main_thread_should_stop(int depth) const;
+  void report(int depth) const;
+  void update_pv(int ply, core::Move m);
+
+  const int id_;
+  SharedSearch& shared_;
+  core::Position root_, pos_;
+  eval::Evaluator eval_;
+  History history_;
+  std::vector<core::Key> keys_;  // game history, root, then the current search path
+  int root_key_index_ = 0;
+  std::vector<RootMove> root_moves_, completed_root_moves_;
+  size_t pv_index_ = 0;
+  int root_depth_ = 0;
+  int completed_depth_ = 0;
+  int seldepth_ = 0;
+  std::atomic<uint64_t> nodes_{0};
+  PlyState stack_[kMaxPly + 4];
+  core::Move pv_[kMaxPly + 2][kMaxPly + 2];
+  int pv_length_[kMaxPly + 2] = {};
+};
+
+// True when neither side has enough material to mate in any legal way, by the
+// exact material rules (the cheap equivalent of rules::dead_by_material).
+bool draw_by_material(const core::Position& pos);
+
+}  // namespace arbiter::search

@@ -1,0 +1,73 @@
+// The search threads (Lazy SMP) and the controller that starts them, holds the
+// result back in infinite and ponder modes, and reports it exactly once.
+#pragma once
+
+#include <condition_variable>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "arbiter/search/search.h"
+#include "arbiter/search/tt.h"
+
+namespace arbiter::search {
+
+class ThreadPool {
+ public:
+  using InfoCallback = std::function<void(const SearchInfo&)>;
+  using DoneCallback = std::function<void(const SearchResult&)>;
+
+  ThreadPool();
+  ~ThreadPool();
+  ThreadPool(const ThreadPool&) = delete;
+  ThreadPool& operator=(const ThreadPool&) = delete;
+
+  // Both wait for a running search to finish first. The table is allocated
+  // lazily (ensure_hash_allocated): set_hash only resizes one that exists.
+  bool set_hash(size_t megabytes);
+  void set_threads(int count);
+  int threads() const { return int(workers_.size()); }
+  // Forgets everything learnt: TT and move-ordering history (ucinewgame).
+  void clear();
+  // Allocates the table now if it was deferred (UCI: at isready or go). On
+  // failure falls back to the default size and returns false.
+  bool ensure_hash_allocated();
+  size_t hash_megabytes() const { return hash_megabytes_; }
+
+  // Starts a search in the background. on_done is called exactly once, from the
+  // search thread, when the search has ended and, in infinite or ponder mode,
+  // stop or ponderhit has come.
+  void start(const core::Position& root, const std::vector<core::Key>& history,
+             const SearchLimits& limits, const SearchOptions& options, InfoCallback on_info,
+             DoneCallback on_done);
+  void stop();
+  void ponderhit();
+  // Blocks until the running search (if any) has reported its result.
+  void wait();
+  bool searching() const;
+  // True while the running search would only end on stop (infinite or pondering).
+  bool waits_for_stop() const { return searching() && (shared_.limits.infinite || shared_.clock.pondering()); }
+
+  // Runs a search to completion on the calling thread (bench, tests).
+  SearchResult search_sync(const core::Position& root, const std::vector<core::Key>& history,
+                           const SearchLimits& limits, const SearchOptions& options,
+                           InfoCallback on_info = nullptr);
+
+ private:
+  SearchResult run(const DoneCallback& on_done);
+  SearchResult collect_result() const;
+
+  TranspositionTable tt_;
+  size_t hash_megabytes_ = TranspositionTable::kDefaultMegabytes;
+  SharedSearch shared_;
+  std::vector<std::unique_ptr<Worker>> workers_;
+  std::thread controller_;
+  mutable std::mutex mutex_;
+  std::condition_variable wakeup_;
+  bool running_ = false;
+  bool stop_requested_ = false;  // by stop(): ends infinite and ponder searches
+};
+
+}  // namespace arbiter::search

@@ -1,0 +1,159 @@
+// Lazy SMP: every thread searches the same root, sharing the TT; the main thread
+// (worker 0) keeps the clock and decides when everyone stops.
+#include "arbiter/search/threads.h"
+
+#include "arbiter/core/movegen.h"
+
+namespace arbiter::search {
+
+ThreadPool::ThreadPool() {
+  shared_.tt = &tt_;
+  shared_.workers = &workers_;
+  set_threads(1);
+}
+
+ThreadPool::~ThreadPool() {
+  stop();
+  wait();
+}
+
+bool ThreadPool::set_hash(size_t megabytes) {
+  wait();
+  if (tt_.megabytes() != 0 && !tt_.resize(megabytes)) return false;
+  hash_megabytes_ = megabytes;
+  return true;
+}
+
+bool ThreadPool::ensure_hash_allocated() {
+  if (tt_.megabytes() == hash_megabytes_) return true;
+  if (tt_.resize(hash_megabytes_)) return true;
+  hash_megabytes_ = TranspositionTable::kDefaultMegabytes;
+  tt_.resize(hash_megabytes_);
+  return false;
+}
+
+void ThreadPool::set_threads(int count) {
+  wait();
+  workers_.clear();
+  for (int i = 0; i < std::max(1, count); ++i)
+    workers_.push_back(std::make_unique<Worker>(i, shared_));
+}
+
+void ThreadPool::clear() {
+  wait();
+  tt_.clear();
+  for (auto& w : workers_) w->clear_history();
+}
+
+void ThreadPool::start(const core::Position& root, const std::vector<core::Key>& history,
+                       const SearchLimits& limits, const SearchOptions& options,
+                       InfoCallback on_info, DoneCallback on_done) {
+  wait();
+  ensure_hash_allocated();
+  shared_.stop.store(false);
+  shared_.limits = limits;
+  shared_.options = options;
+  shared_.on_info = std::move(on_info);
+  shared_.clock.start(plan_time(limits, root.side_to_move(), options.move_overhead_ms),
+                      limits.ponder);
+  for (auto& w : workers_) w->set_root(root, history);
+  {
+    std::lock_guard lock(mutex_);
+    running_ = true;
+    stop_requested_ = false;
+  }
+  controller_ = std::thread([this, done = std::move(on_done)] { run(done); });
+}
+
+SearchResult ThreadPool::run(const DoneCallback& on_done) {
+  tt_.new_search();
+  std::vector<std::thread> helpers;
+  for (size_t i = 1; i < workers_.size(); ++i)
+    helpers.emplace_back([w = workers_[i].get()] { w->run(); });
+  workers_[0]->run();
+  // In infinite and ponder mode the answer waits for stop or ponderhit; helpers
+  // keep searching meanwhile. Then the main thread ends the search for everyone.
+  {
+    std::unique_lock lock(mutex_);
+    wakeup_.wait(lock, [this] {
+      return stop_requested_ || (!shared_.limits.infinite && !shared_.clock.pondering());
+    });
+  }
+  shared_.stop.store(true);
+  for (auto& t : helpers) t.join();
+  SearchResult result = collect_result();
+  if (on_done) on_done(result);
+  {
+    std::lock_guard lock(mutex_);
+    running_ = false;
+  }
+  wakeup_.notify_all();
+  return result;
+}
+
+SearchResult ThreadPool::collect_result() const {
+  const Worker& main = *workers_[0];
+  SearchResult r;
+  r.nodes = shared_.total_nodes();
+  r.time_ms = shared_.clock.elapsed_ms();
+  r.depth = main.completed_depth();
+  const std::vector<RootMove>& moves = main.best_root_moves();
+  if (moves.empty()) return r;
+  r.best = moves[0].move;
+  r.score = moves[0].score;
+  if (moves[0].pv.size() > 1) {
+    r.ponder = moves[0].pv[1];
+  } else {
+    // Ask the TT what the opponent was expected to play.
+    core::Position after = main.root();
+    core::UndoInfo undo;
+    after.make_move(r.best, undo);
+    TTData tt;
+    if (tt_.probe(after.key(), tt) && tt.move && after.is_legal(tt.move)) r.ponder = tt.move;
+  }
+  return r;
+}
+
+void ThreadPool::stop() {
+  shared_.stop.store(true);
+  std::lock_guard lock(mutex_);
+  stop_requested_ = true;
+  wakeup_.notify_all();
+}
+
+void ThreadPool::ponderhit() {
+  shared_.clock.ponderhit();
+  std::lock_guard lock(mutex_);
+  wakeup_.notify_all();
+}
+
+void ThreadPool::wait() {
+  if (controller_.joinable()) controller_.join();
+}
+
+bool ThreadPool::searching() const {
+  std::lock_guard lock(mutex_);
+  return running_;
+}
+
+SearchResult ThreadPool::search_sync(const core::Position& root,
+                                     const std::vector<core::Key>& history,
+                                     const SearchLimits& limits, const SearchOptions& options,
+                                     InfoCallback on_info) {
+  wait();
+  ensure_hash_allocated();
+  shared_.stop.store(false);
+  shared_.limits = limits;
+  shared_.options = options;
+  shared_.on_info = std::move(on_info);
+  shared_.clock.start(plan_time(limits, root.side_to_move(), options.move_overhead_ms), false);
+  for (auto& w : workers_) w->set_root(root, history);
+  {
+    std::lock_guard lock(mutex_);
+    running_ = true;
+    stop_requested_ = false;
+  }
+  return run(nullptr);
+}
+
+}  // namespace arbiter::search

@@ -1,0 +1,85 @@
+// Transposition table storage, probing and replacement.
+#include "arbiter/search/tt.h"
+
+#include <algorithm>
+#include <cstring>
+#include <new>
+
+namespace arbiter::search {
+
+namespace {
+constexpr size_t kBytesPerMegabyte = size_t(1) << 20;
+constexpr int kHashfullSample = 1000;
+}  // namespace
+
+bool TranspositionTable::resize(size_t megabytes) {
+  size_t count = std::max<size_t>(1, megabytes * kBytesPerMegabyte / sizeof(Cluster));
+  std::unique_ptr<Cluster[]> fresh(new (std::nothrow) Cluster[count]);
+  if (!fresh) return false;
+  table_ = std::move(fresh);
+  cluster_count_ = count;
+  megabytes_ = megabytes;
+  clear();
+  return true;
+}
+
+void TranspositionTable::clear() {
+  if (table_) std::memset(static_cast<void*>(table_.get()), 0, cluster_count_ * sizeof(Cluster));
+  generation_ = 0;
+}
+
+bool TranspositionTable::probe(core::Key key, TTData& out) const {
+  if (!table_) return false;
+  const uint16_t key16 = uint16_t(key);
+  for (const Entry& e : cluster_for(key)->entries) {
+    if (e.key16 != key16 || e.depth == 0) continue;
+    out.move = core::Move::from_bits(e.move);
+    out.score = e.score;
+    out.eval = e.eval;
+    out.depth = int(e.depth) - kDepthOffset;
+    out.bound = Bound(e.gen_bound & 3);
+    return true;
+  }
+  return false;
+}
+
+void TranspositionTable::store(core::Key key, core::Move move, int score, int eval, int depth,
+                               Bound bound) {
+  if (!table_) return;
+  const uint16_t key16 = uint16_t(key);
+  Entry* entries = cluster_for(key)->entries;
+  Entry* victim = &entries[0];
+  for (int i = 0; i < kClusterSize; ++i) {
+    Entry& e = entries[i];
+    if (e.depth == 0 || e.key16 == key16) {
+      victim = &e;
+      break;
+    }
+    // Worth = depth, minus a penalty per search since it was written.
+    if (int(e.depth) - 8 * age(e) < int(victim->depth) - 8 * age(*victim)) victim = &e;
+  }
+  // Keep the old move when the new result has none for the same position.
+  if (!move && victim->key16 == key16) move = core::Move::from_bits(victim->move);
+  // Do not let a shallow non-exact result overwrite a deeper one of this search.
+  if (victim->key16 == key16 && bound != Bound::Exact && victim->depth != 0 &&
+      depth + kDepthOffset + 4 < int(victim->depth) && age(*victim) == 0)
+    return;
+  victim->key16 = key16;
+  victim->move = move.bits();
+  victim->score = int16_t(score);
+  victim->eval = int16_t(eval);
+  victim->depth = uint8_t(std::clamp(depth + kDepthOffset, 1, 255));
+  victim->gen_bound = uint8_t(generation_ | uint8_t(bound));
+}
+
+int TranspositionTable::hashfull() const {
+  if (!table_) return 0;
+  int used = 0;
+  size_t sample = std::min<size_t>(kHashfullSample, cluster_count_);
+  for (size_t i = 0; i < sample; ++i)
+    for (const Entry& e : table_[i].entries)
+      used += e.depth != 0 && (e.gen_bound & kGenerationMask) == generation_;
+  return int(used * 1000 / (sample * kClusterSize));
+}
+
+}  // namespace arbiter::search
