@@ -24,6 +24,8 @@ inline constexpr bool kSanitized = true;
 #else
 inline constexpr bool kSanitized = false;
 #endif
+// Timeouts stretch under the sanitizers.
+inline constexpr int kSanitizedTimeoutScale = kSanitized ? 5 : 1;
 
 inline const std::vector<core::PerftCase>& perft_suite() {
   static const std::vector<core::PerftCase> cases = [] {

@@ -136,6 +136,36 @@ bool Position::has_legal_en_passant(Square ep) const {
   return false;
 }
 
+bool Position::gives_check(Move m) const {
+  const Color us = side_, them = ~us;
+  const Square king = king_square(them);
+  const Square from = m.from(), to = m.to();
+  Bitboard occupied = pieces() ^ square_bb(from);
+  Square lands = to;  // where the checking candidate ends up
+  PieceType moved = m.is_promotion() ? m.promotion() : type_of(piece_on(from));
+  if (m.is_castling()) {
+    CastlingSide side = castling_side(from, to);
+    occupied ^= square_bb(to);  // the rook leaves its square too
+    occupied |= square_bb(castled_king_square(us, side));
+    lands = castled_rook_square(us, side);
+    moved = PieceType::Rook;
+  } else if (m.is_en_passant()) {
+    occupied ^= square_bb(to - pawn_push(us));
+  }
+  occupied |= square_bb(lands);
+  // Direct check by the piece where it lands.
+  Bitboard direct =
+      moved == PieceType::Pawn ? pawn_attacks(us, lands) : piece_attacks(moved, lands, occupied);
+  if (contains(direct, king)) return true;
+  // Discovered check by a slider the move uncovered (the moving piece itself excluded).
+  Bitboard sliders =
+      ((bishop_attacks(king, occupied) & pieces(us, PieceType::Bishop, PieceType::Queen)) |
+       (rook_attacks(king, occupied) & pieces(us, PieceType::Rook, PieceType::Queen))) &
+      ~square_bb(from);
+  if (m.is_castling()) sliders &= ~square_bb(to);
+  return sliders != 0;
+}
+
 bool Position::is_legal(Move m) const {
   MoveList moves;
   generate_legal(*this, moves);

@@ -352,9 +352,10 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
 
   for (Move m = picker.next(); m; m = picker.next()) {
     const bool quiet = picker.last_was_quiet();
+    const bool gives_check = pos_.gives_check(m);
     ++move_count;
-    // 10. Prune late moves at low depth once a non-losing move is in hand.
-    if (best > -kMateInMaxPly && !in_check && ply > 0) {
+    // 10. Prune late moves at low depth once a non-losing move is in hand (never checks).
+    if (best > -kMateInMaxPly && !in_check && !gives_check) {
       if (quiet) {
         if (depth <= tune::kLmpMaxDepth &&
             move_count > tune::kLmpBase + depth * depth / (improving ? 1 : 2))
@@ -374,7 +375,6 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
     UndoInfo undo;
     make(m, undo, ply);
     // 11. Check extension: checks are forcing, so look one ply deeper.
-    const bool gives_check = pos_.in_check();
     const int new_depth = depth - 1 + (gives_check && ply < 2 * root_depth_ ? 1 : 0);
     int score;
     if (move_count == 1) {

@@ -82,12 +82,13 @@ SearchResult ThreadPool::run(const DoneCallback& on_done) {
   shared_.stop.store(true);
   for (auto& t : helpers) t.join();
   SearchResult result = collect_result();
-  if (on_done) on_done(result);
+  // Idle before the result is reported: a GUI may send setoption the moment it
+  // reads bestmove. The thread itself is joined by the next wait().
   {
     std::lock_guard lock(mutex_);
     running_ = false;
   }
-  wakeup_.notify_all();
+  if (on_done) on_done(result);
   return result;
 }
 

@@ -45,7 +45,10 @@ std::string format_info(const search::SearchInfo& info, const InfoStyle& style, 
   uint64_t nps = info.nodes * 1000 / uint64_t(std::max<int64_t>(1, info.time_ms));
   s += " nodes " + std::to_string(info.nodes) + " nps " + std::to_string(nps) + " hashfull " +
        std::to_string(info.hashfull) + " time " + std::to_string(info.time_ms) + " pv";
-  for (core::Move m : info.pv) s += " " + core::to_uci(m, style.chess960);
+  for (core::Move m : info.pv) {
+    s += ' ';
+    s += core::to_uci(m, style.chess960);
+  }
   return s;
 }
 

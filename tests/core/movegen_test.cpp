@@ -144,3 +144,29 @@ TEST(MoveGen, MateAndStalemateDetection) {
 
 }  // namespace
 }  // namespace arbiter::core
+
+namespace arbiter::core {
+namespace {
+
+// gives_check agrees with making the move and looking, on every legal move.
+TEST(MoveGen, GivesCheckMatchesMakeAndLook) {
+  int checks = 0;
+  for (const Position& start : test::random_walk_positions(2, 50)) {
+    Position pos = start;
+    MoveList moves;
+    generate_legal(pos, moves);
+    for (Move m : moves) {
+      bool predicted = pos.gives_check(m);
+      UndoInfo undo;
+      pos.make_move(m, undo);
+      ASSERT_EQ(predicted, pos.in_check())
+          << to_fen(start) << " " << to_uci(m, start.is_chess960());
+      checks += predicted;
+      pos.unmake_move(m, undo);
+    }
+  }
+  EXPECT_GT(checks, 1000);
+}
+
+}  // namespace
+}  // namespace arbiter::core

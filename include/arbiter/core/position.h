@@ -85,6 +85,8 @@ class Position {
   bool is_capture(Move m) const {
     return (!empty(m.to()) && !m.is_castling()) || m.is_en_passant();
   }
+  // Whether the legal move m checks the opponent (direct, discovered, castling, en passant).
+  bool gives_check(Move m) const;
   // Legal in this position (full check; meant for untrusted input, not the hot path).
   bool is_legal(Move m) const;
 

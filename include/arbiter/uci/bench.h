@@ -7,7 +7,7 @@
 
 namespace arbiter::uci {
 
-inline constexpr int kDefaultBenchDepth = 12;
+inline constexpr int kDefaultBenchDepth = 13;
 
 // Prints one line per position, then "<nodes> nodes <nps> nps" as the last line.
 // Returns the total node count.

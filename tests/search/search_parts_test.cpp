@@ -1,0 +1,137 @@
+// The search's parts: time allocation, transposition table, SEE, mate scores.
+#include <gtest/gtest.h>
+
+#include "arbiter/core/notation.h"
+#include "arbiter/search/score.h"
+#include "arbiter/search/see.h"
+#include "arbiter/search/timeman.h"
+#include "arbiter/search/tt.h"
+#include "arbiter/uci/options.h"
+#include "test_support.h"
+
+namespace arbiter::search {
+namespace {
+
+using core::Color;
+
+SearchLimits clock_limits(int64_t time, int64_t inc, int moves_to_go = 0) {
+  SearchLimits l;
+  l.time_ms[0] = l.time_ms[1] = time;
+  l.increment_ms[0] = l.increment_ms[1] = inc;
+  l.moves_to_go = moves_to_go;
+  return l;
+}
+
+TEST(TimeManagement, MovetimeIsExactLessOverhead) {
+  SearchLimits l;
+  l.movetime_ms = 1000;
+  TimeBudget b = plan_time(l, Color::White, 30);
+  EXPECT_TRUE(b.limited);
+  EXPECT_EQ(b.soft_ms, 970);
+  EXPECT_EQ(b.hard_ms, 970);
+}
+
+TEST(TimeManagement, NoClockMeansNoLimit) {
+  EXPECT_FALSE(plan_time(SearchLimits{}, Color::White, 30).limited);
+  SearchLimits infinite = clock_limits(1000, 0);
+  infinite.infinite = true;
+  EXPECT_FALSE(plan_time(infinite, Color::White, 30).limited);
+}
+
+TEST(TimeManagement, HardLimitNeverExceedsTheClock) {
+  for (int64_t time : {1, 10, 50, 100, 1000, 10000, 60000, 600000})
+    for (int64_t inc : {0, 10, 100, 1000})
+      for (int mtg : {0, 1, 2, 10, 40}) {
+        TimeBudget b = plan_time(clock_limits(time, inc, mtg), Color::Black, 30);
+        ASSERT_TRUE(b.limited);
+        ASSERT_GE(b.soft_ms, 1);
+        ASSERT_LE(b.soft_ms, b.hard_ms);
+        // Whatever happens, the engine leaves the overhead on its clock (or uses 1 ms).
+        ASSERT_LE(b.hard_ms, std::max<int64_t>(1, time - 30))
+            << time << "+" << inc << " mtg " << mtg;
+      }
+}
+
+TEST(TimeManagement, MoreTimeMeansMoreThinking) {
+  TimeBudget little = plan_time(clock_limits(10000, 0), Color::White, 30);
+  TimeBudget lots = plan_time(clock_limits(100000, 0), Color::White, 30);
+  TimeBudget inc = plan_time(clock_limits(10000, 1000), Color::White, 30);
+  TimeBudget last = plan_time(clock_limits(10000, 0, 1), Color::White, 30);
+  EXPECT_GT(lots.soft_ms, little.soft_ms);
+  EXPECT_GT(inc.soft_ms, little.soft_ms);
+  EXPECT_GT(last.soft_ms, little.soft_ms);  // the last move before the control may use much more
+}
+
+TEST(TranspositionTable, StoresAndFindsEntries) {
+  TranspositionTable tt;
+  ASSERT_TRUE(tt.resize(1));
+  core::Move m(core::Square::E2, core::Square::E4);
+  tt.store(0x123456789ABCDEF0ULL, m, 57, 40, 9, Bound::Exact);
+  TTData d;
+  ASSERT_TRUE(tt.probe(0x123456789ABCDEF0ULL, d));
+  EXPECT_EQ(d.move, m);
+  EXPECT_EQ(d.score, 57);
+  EXPECT_EQ(d.eval, 40);
+  EXPECT_EQ(d.depth, 9);
+  EXPECT_EQ(d.bound, Bound::Exact);
+  EXPECT_FALSE(tt.probe(0x0FEDCBA987654321ULL, d));
+  tt.clear();
+  EXPECT_FALSE(tt.probe(0x123456789ABCDEF0ULL, d));
+}
+
+TEST(TranspositionTable, QuiescenceDepthsAndHashfull) {
+  TranspositionTable tt;
+  ASSERT_TRUE(tt.resize(1));
+  tt.new_search();
+  EXPECT_EQ(tt.hashfull(), 0);
+  for (uint64_t k = 1; k < 200000; ++k)
+    tt.store(k * 0x9E3779B97F4A7C15ULL, core::Move(), 0, 0, 0, Bound::Upper);
+  EXPECT_GT(tt.hashfull(), 900);
+  TTData d;
+  ASSERT_TRUE(tt.probe(199999 * 0x9E3779B97F4A7C15ULL, d));
+  EXPECT_EQ(d.depth, 0);
+}
+
+TEST(MateScores, AreStoredRelativeToTheNode) {
+  int mate_in_3_from_root = mate_in(5);
+  int stored = score_to_tt(mate_in_3_from_root, 2);
+  EXPECT_EQ(score_from_tt(stored, 2), mate_in_3_from_root);
+  EXPECT_EQ(score_from_tt(stored, 4), mate_in(7));
+  EXPECT_EQ(mate_distance_moves(mate_in(1)), 1);
+  EXPECT_EQ(mate_distance_moves(mate_in(5)), 3);
+  EXPECT_EQ(mate_distance_moves(mated_in(4)), -2);
+}
+
+TEST(Exchange, SeeOfTypicalCaptures) {
+  auto see = [](const char* fen, const char* move, int threshold) {
+    core::Position pos = test::must_parse(fen);
+    return see_at_least(pos, core::parse_uci_move(pos, move, false).value(), threshold);
+  };
+  // Pawn takes an undefended knight: +320.
+  EXPECT_TRUE(see("4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1", "e4d5", 300));
+  // Queen takes a pawn defended by a pawn: loses the queen.
+  EXPECT_FALSE(see("4k3/2p5/3p4/8/8/8/8/3QK3 w - - 0 1", "d1d6", 0));
+  // Rook takes a rook defended by a rook, with a second rook behind: even trade.
+  EXPECT_TRUE(see("3rk3/3r4/8/8/8/8/3R4/3RK3 w - - 0 1", "d2d7", 0));
+  EXPECT_FALSE(see("3rk3/3r4/8/8/8/8/3R4/3RK3 w - - 0 1", "d2d7", 1));
+  // A quiet move onto a square a pawn attacks loses the piece.
+  EXPECT_FALSE(see("4k3/8/8/8/8/2p5/8/1N2K3 w - - 0 1", "b1d2", 0));
+  EXPECT_TRUE(see("4k3/8/8/8/8/8/8/1N2K3 w - - 0 1", "b1d2", 0));
+}
+
+TEST(UciOptions, ValidationKeepsOldValues) {
+  uci::Options o;
+  EXPECT_EQ(o.spin("Hash"), 16);
+  EXPECT_TRUE(o.set("hash", "64").ok());  // names are case-insensitive
+  EXPECT_EQ(o.spin("Hash"), 64);
+  EXPECT_FALSE(o.set("Hash", "0").ok());
+  EXPECT_FALSE(o.set("Hash", "12abc").ok());
+  EXPECT_EQ(o.spin("Hash"), 64);
+  EXPECT_FALSE(o.set("Ponder", "yes").ok());
+  EXPECT_TRUE(o.set("Ponder", "TRUE").ok());
+  EXPECT_TRUE(o.check("Ponder"));
+  EXPECT_FALSE(o.set("Nonsense", "1").ok());
+}
+
+}  // namespace
+}  // namespace arbiter::search

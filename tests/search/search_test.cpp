@@ -1,0 +1,180 @@
+// Search sanity: mates found with the right score, draws recognised, the PV
+// legal, and the cheap draw-by-material test equal to the rules' version.
+#include <gtest/gtest.h>
+
+#include "arbiter/core/notation.h"
+#include "arbiter/rules/unwinnability.h"
+#include "arbiter/search/threads.h"
+#include "test_support.h"
+
+namespace arbiter::search {
+namespace {
+
+using core::Position;
+using test::must_parse;
+
+struct Game {
+  Position pos;
+  std::vector<core::Key> history;
+};
+
+Game play(const std::string& fen, std::initializer_list<const char*> moves) {
+  Game g{must_parse(fen), {}};
+  for (const char* text : moves) {
+    auto m = core::parse_uci_move(g.pos, text, false);
+    EXPECT_TRUE(m.ok()) << text;
+    if (!m.ok()) break;
+    g.history.push_back(g.pos.key());
+    core::UndoInfo undo;
+    g.pos.make_move(m.value(), undo);
+  }
+  return g;
+}
+
+SearchResult search_depth(const Game& g, int depth, std::vector<SearchInfo>* infos = nullptr) {
+  ThreadPool pool;
+  SearchLimits limits;
+  limits.depth = depth;
+  return pool.search_sync(g.pos, g.history, limits, SearchOptions{}, [infos](const SearchInfo& i) {
+    if (infos) infos->push_back(i);
+  });
+}
+
+void expect_legal_pv(const Position& root, const std::vector<core::Move>& pv) {
+  Position pos = root;
+  for (core::Move m : pv) {
+    ASSERT_TRUE(pos.is_legal(m)) << core::to_fen(pos) << " " << core::to_uci(m, false);
+    core::UndoInfo undo;
+    pos.make_move(m, undo);
+  }
+}
+
+struct MateCase {
+  const char* fen;
+  const char* best;
+  int mate_in;
+};
+
+class MateSearch : public ::testing::TestWithParam<MateCase> {};
+
+TEST_P(MateSearch, FindsTheMateWithTheRightScore) {
+  const MateCase& c = GetParam();
+  Game g = play(c.fen, {});
+  std::vector<SearchInfo> infos;
+  SearchResult r = search_depth(g, 2 * c.mate_in + 2, &infos);
+  EXPECT_EQ(core::to_uci(r.best, false), c.best);
+  EXPECT_EQ(mate_distance_moves(r.score), c.mate_in);
+  ASSERT_FALSE(infos.empty());
+  const SearchInfo& last = infos.back();
+  expect_legal_pv(g.pos, last.pv);
+  // A mate in N is 2N-1 plies long and ends in checkmate.
+  ASSERT_EQ(int(last.pv.size()), 2 * c.mate_in - 1);
+  Position end = g.pos;
+  for (core::Move m : last.pv) {
+    core::UndoInfo undo;
+    end.make_move(m, undo);
+  }
+  EXPECT_TRUE(core::is_checkmate(end));
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Mates, MateSearch,
+    ::testing::Values(
+        MateCase{"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "a1a8", 1},
+        MateCase{"2k5/8/1K6/8/8/8/8/3R4 w - - 0 1", "d1d2", 2},
+        MateCase{"r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 10", "d5f6", 2},
+        MateCase{"r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1", "f8c5", 3}));
+
+TEST(SearchDraws, FiftyMoveRuleScoresZero) {
+  // Any move White makes is the 100th without capture or pawn move.
+  Game drawn = play("8/8/4k3/8/8/3K4/8/R7 w - - 99 80", {});
+  EXPECT_EQ(search_depth(drawn, 6).score, 0);
+  Game fresh = play("8/8/4k3/8/8/3K4/8/R7 w - - 0 80", {});
+  EXPECT_GT(search_depth(fresh, 6).score, 300);
+}
+
+TEST(SearchDraws, ThreefoldRepetitionFromGameHistoryIsTaken) {
+  // White is a queen down; Nf3 repeats the position for the third time.
+  const char* fen = "1q5k/8/8/8/8/8/8/6NK w - - 0 1";
+  Game g = play(fen, {"g1f3", "b8c8", "f3g1", "c8b8", "g1f3", "b8c8", "f3g1", "c8b8"});
+  SearchResult r = search_depth(g, 6);
+  EXPECT_EQ(core::to_uci(r.best, false), "g1f3");
+  EXPECT_EQ(r.score, 0);
+  // Without that history the same position is simply lost.
+  EXPECT_LT(search_depth(play(fen, {}), 6).score, -500);
+}
+
+TEST(SearchDraws, InsufficientMaterialScoresZero) {
+  EXPECT_EQ(search_depth(play("8/8/4k3/8/8/2N5/8/4K3 w - - 0 1", {}), 4).score, 0);
+}
+
+TEST(SearchDraws, DrawByMaterialAgreesWithTheRules) {
+  for (const Position& pos : test::random_walk_positions(1, 60))
+    ASSERT_EQ(draw_by_material(pos), rules::dead_by_material(pos)) << core::to_fen(pos);
+  for (const char* fen :
+       {"8/8/4k3/8/8/8/8/4K3 w - - 0 1", "8/8/4k3/8/8/8/8/2B1K3 w - - 0 1",
+        "2b4k/8/b7/8/8/8/8/1B1B1BK1 w - - 0 1", "2b5/8/4k3/8/8/8/8/2B1K3 w - - 0 1",
+        "8/8/4k3/8/8/8/8/1N2KN2 w - - 0 1"}) {
+    Position pos = must_parse(fen);
+    EXPECT_EQ(draw_by_material(pos), rules::dead_by_material(pos)) << fen;
+  }
+}
+
+TEST(Search, PvIsLegalAndStartsWithTheBestMove) {
+  for (const char* fen : {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                          "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+                          "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"}) {
+    Game g = play(fen, {});
+    std::vector<SearchInfo> infos;
+    SearchResult r = search_depth(g, test::kSanitized ? 5 : 9, &infos);
+    ASSERT_FALSE(infos.empty());
+    for (const SearchInfo& i : infos) expect_legal_pv(g.pos, i.pv);
+    EXPECT_EQ(infos.back().pv.front(), r.best);
+    EXPECT_TRUE(g.pos.is_legal(r.best));
+    if (r.ponder) {
+      Position after = g.pos;
+      core::UndoInfo undo;
+      after.make_move(r.best, undo);
+      EXPECT_TRUE(after.is_legal(r.ponder));
+    }
+  }
+}
+
+TEST(Search, SameDepthGivesSameNodeCount) {
+  Game g = play("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", {});
+  EXPECT_EQ(search_depth(g, 7).nodes, search_depth(g, 7).nodes);
+}
+
+TEST(Search, NodeLimitIsHonoured) {
+  ThreadPool pool;
+  SearchLimits limits;
+  limits.nodes = 20000;
+  SearchResult r = pool.search_sync(Position::start_position(), {}, limits, SearchOptions{});
+  EXPECT_TRUE(Position::start_position().is_legal(r.best));
+  EXPECT_LE(r.nodes, 20000u + 1024u);
+}
+
+TEST(Search, SearchmovesRestrictTheRoot) {
+  ThreadPool pool;
+  SearchLimits limits;
+  limits.depth = 6;
+  Position start = Position::start_position();
+  limits.searchmoves = {core::parse_uci_move(start, "a2a3", false).value(),
+                        core::parse_uci_move(start, "h2h3", false).value()};
+  SearchResult r = pool.search_sync(start, {}, limits, SearchOptions{});
+  EXPECT_TRUE(r.best == limits.searchmoves[0] || r.best == limits.searchmoves[1]);
+}
+
+TEST(Search, TwoThreadsFindTheSameMate) {
+  ThreadPool pool;
+  pool.set_threads(2);
+  SearchLimits limits;
+  limits.depth = 6;
+  SearchResult r =
+      pool.search_sync(must_parse("2k5/8/1K6/8/8/8/8/3R4 w - - 0 1"), {}, limits, SearchOptions{});
+  EXPECT_EQ(core::to_uci(r.best, false), "d1d2");
+  EXPECT_EQ(mate_distance_moves(r.score), 2);
+}
+
+}  // namespace
+}  // namespace arbiter::search
