@@ -14,6 +14,8 @@ namespace {
 using Clock = std::chrono::steady_clock;
 using std::chrono::milliseconds;
 
+constexpr int64_t kSchedulingSlackMs = 80;
+
 int64_t ms_since(Clock::time_point t) {
   return std::chrono::duration_cast<milliseconds>(Clock::now() - t).count();
 }
@@ -291,7 +293,9 @@ TEST(UciProtocol, ClockedSearchesFinishInTime) {
     auto t = Clock::now();
     auto lines = s.go(c.go);
     int64_t used = ms_since(t);
-    EXPECT_LT(used, c.budget_ms + 20 * kSanitizedTimeoutScale) << c.go;
+    // The exact budget is unit-tested (TimeManagement); here the process as a whole
+    // must not overrun by more than scheduling noise on a loaded 2-core machine.
+    EXPECT_LT(used, c.budget_ms + kSchedulingSlackMs * kSanitizedTimeoutScale) << c.go;
     EXPECT_FALSE(bestmove_of(lines).empty()) << c.go;
   }
 }
