@@ -5,5 +5,6 @@ namespace arbiter::cli {
 
 // Each returns the process exit code. argv[0] is the subcommand's name.
 int run_perft(int argc, char** argv);
+int run_adjudicate(int argc, char** argv);
 
 }  // namespace arbiter::cli

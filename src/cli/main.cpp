@@ -18,6 +18,8 @@ struct Subcommand {
 constexpr Subcommand kSubcommands[] = {
     {"perft", arbiter::cli::run_perft,
      "perft DEPTH [--fen FEN] [--divide] [--chess960] | perft --epd FILE [--max-depth D]"},
+    {"adjudicate", arbiter::cli::run_adjudicate,
+     "adjudicate --fen FEN [--moves MOVES] [--event EVENT] [--rules fide-2023] [--format json]"},
 };
 
 void print_usage(std::ostream& out) {
