@@ -93,7 +93,9 @@ void Game::conclude_position(Move last, const core::UndoInfo* undo) {
     return;
   }
   if (rules_->automatic_fivefold && history_.occurrences() >= rules_->fivefold_occurrences) {
-    outcome_.ambiguous_wording = rules_->fivefold_wording_ambiguous;
+    // Occurrences in one uninterrupted cycle satisfy even the strict reading.
+    outcome_.ambiguous_wording =
+        rules_->fivefold_wording_ambiguous && !history_.occurrences_evenly_spaced();
     finish(GameResult::Draw, Reason::FivefoldRepetition, art.fivefold, last, undo);
     return;
   }

@@ -44,6 +44,19 @@ int RepetitionHistory::push(core::Key key, bool irreversible) {
   return current_occurrences_;
 }
 
+bool RepetitionHistory::occurrences_evenly_spaced() const {
+  const long current = static_cast<long>(keys_.size()) - 1;
+  const core::Key key = keys_.back();
+  long later = current, period = 0;
+  for (long i = current - kFirstCandidateDistance; i >= window_start_; i -= kSameSideStride) {
+    if (keys_[static_cast<size_t>(i)] != key) continue;
+    if (period == 0) period = later - i;
+    if (later - i != period) return false;
+    later = i;
+  }
+  return true;
+}
+
 int RepetitionHistory::occurrences_after_reversible_move(core::Key key) const {
   const long next = static_cast<long>(keys_.size());
   return count_from(key, next - kFirstCandidateDistance);

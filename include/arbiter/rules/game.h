@@ -52,7 +52,7 @@ struct GameOptions {
   // Track the first moment each draw claim was open (claim_records). Cheap: the
   // search for announced-move claims runs only where one can succeed.
   bool record_claims = true;
-  WinnabilityOptions winnability;
+  WinnabilityOptions winnability{};
 };
 
 enum class PenaltyCause : uint8_t { IllegalMove, IncorrectClaim };

@@ -37,6 +37,11 @@ class RepetitionHistory {
   // third time, and the search for such a move can be skipped.
   bool next_side_has_repeated_position() const { return !repeated_[keys_.size() & 1].empty(); }
 
+  // Whether the occurrences of the current position recur at a constant period
+  // (a cycle repeated without interruption): the strict reading of 2014 9.6a's
+  // "five consecutive alternate moves".
+  bool occurrences_evenly_spaced() const;
+
   // Plies recorded since the start position.
   int plies() const { return static_cast<int>(keys_.size()) - 1; }
   core::Key key_at(int ply) const { return keys_[static_cast<size_t>(ply)]; }
