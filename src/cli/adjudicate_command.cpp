@@ -49,6 +49,11 @@ std::string_view strip_move_number(std::string_view token) {
   return token.substr(i);
 }
 
+// A game-termination marker at the end of pasted movetext ("1-0", "*", ...).
+bool is_result_token(std::string_view t) {
+  return t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*";
+}
+
 bool looks_like_uci(std::string_view t) {
   auto file = [](char c) { return c >= 'a' && c <= 'h'; };
   auto rank = [](char c) { return c >= '1' && c <= '8'; };
@@ -170,7 +175,7 @@ int adjudicate_one(const Settings& settings, std::string fen, const std::string&
   int ply = 0;
   for (const std::string& word : split_words(moves)) {
     const std::string_view token = strip_move_number(word);
-    if (token.empty()) continue;
+    if (token.empty() || is_result_token(token)) continue;
     auto m = parse_move(board, token, settings.chess960);
     if (!m)
       return usage_error("move " + std::to_string(ply + 1) + " '" + std::string(token) +

@@ -111,6 +111,11 @@ void Game::record_claims() {
   const bool threefold_done = claim_recorded_[static_cast<int>(ClaimType::Threefold)];
   const bool fifty_done = claim_recorded_[static_cast<int>(ClaimType::FiftyMoves)];
   if (threefold_done && fifty_done) return;
+  // Most plies open no claim: skip building the availability (and its move list).
+  const int hmc = pos_.halfmove_clock();
+  if (history_.occurrences() < rules_->threefold_occurrences &&
+      !history_.next_side_has_repeated_position() && hmc + 1 < rules_->fifty_plies)
+    return;
   const ClaimAvailability open = claimable();
   auto add = [&](ClaimType type, Move move) {
     claim_recorded_[static_cast<int>(type)] = true;
