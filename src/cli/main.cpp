@@ -19,6 +19,8 @@ constexpr Subcommand kSubcommands[] = {
     {"perft", arbiter::cli::run_perft,
      "perft DEPTH [--fen FEN] [--divide] [--chess960] | perft --epd FILE [--max-depth D]"},
     {"bench", arbiter::cli::run_bench, "bench [DEPTH]   fixed-depth search benchmark"},
+    {"adjudicate", arbiter::cli::run_adjudicate,
+     "adjudicate --fen FEN [--moves MOVES] [--event EVENT] [--rules fide-2023] [--format json]"},
 };
 
 void print_usage(std::ostream& out) {
