@@ -7,6 +7,7 @@
 
 #include "arbiter/core/fen.h"
 #include "arbiter/core/notation.h"
+#include "arbiter/pgn/san_match.h"
 #include "arbiter/pgn/tags.h"
 
 namespace arbiter::pgn {
@@ -273,12 +274,19 @@ class GameParser {
       return fail(line_, plies() + 1, describe_token(san));
     }
     const core::Position& pos = game_.final_position();
-    Result<core::Move> m = core::parse_san(pos, san);
-    if (!m) return fail(line_, plies() + 1, m.error());
-    std::string normal = core::to_san(pos, m.value());
+    core::Move move;
+    SanText normal;
+    if (!match_san(pos, san, move, normal)) {
+      // Castling, or something wrong: core decides, and says what.
+      Result<core::Move> m = core::parse_san(pos, san);
+      if (!m) return fail(line_, plies() + 1, m.error());
+      move = m.value();
+      normal = san_without_suffix(pos, move);
+    }
     TextSpan written = game_.store(san);
-    TextSpan normalised = normal == san ? written : game_.store(normal);
-    game_.push_ply(m.value(), written, normalised);
+    Ply& ply = game_.push_ply(move, written, written);
+    if (char suffix = check_suffix(game_.final_position())) normal.push(suffix);
+    if (normal.view() != san) ply.san = game_.store(normal.view());
     return true;
   }
 
