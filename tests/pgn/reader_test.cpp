@@ -174,16 +174,19 @@ TEST(PgnReader, EscapeLinesAreIgnored) {
 
 TEST(PgnReader, StreamingAndIteratorAgree) {
   std::string text;
-  for (int i = 0; i < 50; ++i) std::string number = std::to_string(i);
-  text += "[Event \"g";
-  text += number;
-  text += "\"]\n\n1. e4 e5 2. Nf3 *\n\n";
+  for (int i = 0; i < 50; ++i) {
+    text += "[Event \"g";
+    text += std::to_string(i);
+    text += "\"]\n\n1. e4 e5 2. Nf3 *\n\n";
+  }
   std::istringstream in(text);
   Reader reader(in, "s.pgn");
   int n = 0;
   for (const ParsedGame& parsed : reader) {
     ASSERT_TRUE(parsed.ok());
-    EXPECT_EQ(parsed.game().tag("Event"), "g" + std::to_string(n));
+    std::string event = "g";
+    event += std::to_string(n);
+    EXPECT_EQ(parsed.game().tag("Event"), event);
     EXPECT_EQ(parsed.game().first_line(), 1 + 4 * n);
     ++n;
   }
