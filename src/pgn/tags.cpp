@@ -3,6 +3,7 @@
 
 #include <array>
 #include <cctype>
+#include <cstring>
 #include <limits>
 
 namespace arbiter::pgn {
@@ -129,10 +130,17 @@ Variant parse_variant(std::string_view text) {
 }
 
 std::optional<int64_t> find_clock_ms(std::string_view comment) {
+  // memchr for '%' beats string_view::find here: it runs on every comment.
   constexpr std::string_view kCommand = "[%clk";
-  size_t at = comment.find(kCommand);
-  if (at == std::string_view::npos) return std::nullopt;
-  std::string_view s = comment.substr(at + kCommand.size());
+  size_t at = 0;
+  while (true) {
+    const void* p = std::memchr(comment.data() + at, '%', comment.size() - at);
+    if (p == nullptr) return std::nullopt;
+    at = size_t(static_cast<const char*>(p) - comment.data());
+    if (at > 0 && comment.substr(at - 1, kCommand.size()) == kCommand) break;
+    ++at;
+  }
+  std::string_view s = comment.substr(at - 1 + kCommand.size());
   size_t i = 0;
   while (i < s.size() && (s[i] == ' ' || s[i] == '\t')) ++i;
   if (i == 0) return std::nullopt;
