@@ -73,6 +73,17 @@ std::vector<core::Move> Game::moves() const {
   return out;
 }
 
+Termination Game::termination() const {
+  auto value = tag("Termination");
+  return value ? parse_termination(*value) : Termination::Unknown;
+}
+
+Result<TimeControl> Game::time_control() const {
+  auto value = tag("TimeControl");
+  if (!value) return TimeControl{};
+  return parse_time_control(*value);
+}
+
 Result<core::Move> Game::push_move(core::Move m) {
   if (!current_.is_legal(m)) return Error{"illegal move " + core::to_uci(m, chess960())};
   std::string san = core::to_san(current_, m);

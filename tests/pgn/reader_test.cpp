@@ -207,7 +207,11 @@ TEST(PgnReader, ReadsTheCorpusSample) {
     ASSERT_TRUE(ok) << error.to_string();
     plies += game.ply_count();
     for (size_t i = 0; i < game.ply_count(); ++i) clocks += game.clock_ms(i) != kNoClock;
-    time_forfeits += game.tag("Termination") == "Time forfeit";
+    time_forfeits += game.termination() == Termination::TimeForfeit;
+    auto tc = game.time_control();
+    ASSERT_TRUE(tc.ok()) << tc.error();
+    ASSERT_EQ(tc->kind, TimeControl::Kind::Timed);
+    EXPECT_GT(tc->periods[0].base_ms, 0);
   }
   EXPECT_EQ(reader.games(), 80u);
   EXPECT_EQ(clocks, plies);

@@ -16,6 +16,7 @@
 #include "arbiter/core/move.h"
 #include "arbiter/core/position.h"
 #include "arbiter/core/result.h"
+#include "arbiter/pgn/tags.h"
 
 namespace arbiter::pgn {
 
@@ -94,6 +95,11 @@ class Game {
   void add_nag(uint8_t nag);
   void set_clock_ms(int64_t ms);
   void set_leading_comment(std::string_view comment);
+
+  // --- Tags the adjudicator reads (tags.h) -------------------------------------------
+  Termination termination() const;  // Unknown when the tag is missing
+  // Unknown kind when the tag is missing; an error when it is malformed.
+  Result<TimeControl> time_control() const;
 
   // --- Result --------------------------------------------------------------------
   GameResult result() const { return result_; }
