@@ -77,7 +77,12 @@ std::string_view tidy_comment(std::string_view s, bool untidy, std::string& scra
 class GameParser {
  public:
   GameParser(const RawGame& raw, Game& game, ParseError& error)
-      : raw_(raw), game_(game), error_(error), s_(raw.text), line_(raw.first_line) {}
+      : raw_(raw),
+        game_(game),
+        error_(error),
+        s_(raw.text),
+        line_(raw.first_line),
+        last_content_line_(raw.first_line) {}
 
   bool parse() {
     game_.clear();
@@ -129,8 +134,9 @@ class GameParser {
     while (true) {
       skip_spaces();
       if (at_end())
-        return fail(line_, 0,
+        return fail(last_content_line_, 0,
                     game_.tag_count() ? "tag section without movetext (no result)" : "empty game");
+      last_content_line_ = line_;
       if (s_[i_] == ';') {
         rest_of_line();
         continue;
@@ -380,7 +386,7 @@ class GameParser {
   std::string_view s_;
   size_t i_ = 0;
   int line_;
-  int last_content_line_ = 0;
+  int last_content_line_;  // where the last token started, for errors at the end
   int fen_line_ = 0, variant_line_ = 0, setup_line_ = 0;
   std::string scratch_;
   bool comment_untidy_ = false;  // set by whoever read the comment last
