@@ -1,0 +1,216 @@
+// Fast SAN matching: reverse attacks from the destination give the few
+// candidate origins; a pin and check test keeps the legal ones.
+#include "arbiter/pgn/san_match.h"
+
+#include "arbiter/core/movegen.h"
+
+namespace arbiter::pgn {
+
+namespace {
+
+using core::Bitboard;
+using core::Color;
+using core::Move;
+using core::MoveKind;
+using core::PieceType;
+using core::Position;
+using core::Square;
+
+constexpr std::string_view kPieceLetters = "  NBRQK";  // indexed by PieceType
+
+PieceType piece_from_letter(char c) {
+  size_t i = kPieceLetters.find(c);
+  return (i == std::string_view::npos || i < 2) ? PieceType::None : PieceType(i);
+}
+bool is_file(char c) { return c >= 'a' && c <= 'h'; }
+bool is_rank(char c) { return c >= '1' && c <= '8'; }
+
+struct Pattern {
+  PieceType piece = PieceType::Pawn;
+  int from_file = -1, from_rank = -1;
+  Square to = Square::None;
+  PieceType promotion = PieceType::None;
+};
+
+// The same reading as core::parse_san, but giving up (false) on castling and
+// on anything core would reject, so that core reports it.
+bool parse_pattern(std::string_view s, Pattern& p) {
+  while (!s.empty() && (s.back() == '+' || s.back() == '#' || s.back() == '!' || s.back() == '?'))
+    s.remove_suffix(1);
+  if (s.size() < 2) return false;
+  if (PieceType pt = piece_from_letter(s.front()); pt != PieceType::None) {
+    p.piece = pt;
+    s.remove_prefix(1);
+  }
+  if (s.size() >= 3 && !is_rank(s.back())) {
+    char c = s.back();
+    if (c >= 'a' && c <= 'z') c = char(c - 'a' + 'A');
+    PieceType promo = piece_from_letter(c);
+    if (promo == PieceType::None || promo == PieceType::King || p.piece != PieceType::Pawn)
+      return false;
+    p.promotion = promo;
+    s.remove_suffix(1);
+    if (!s.empty() && s.back() == '=') s.remove_suffix(1);
+  }
+  if (s.size() < 2 || !is_file(s[s.size() - 2]) || !is_rank(s.back())) return false;
+  p.to = core::make_square(s[s.size() - 2] - 'a', s.back() - '1');
+  s.remove_suffix(2);
+  for (char c : s) {
+    if (is_file(c) && p.from_file < 0)
+      p.from_file = c - 'a';
+    else if (is_rank(c) && p.from_rank < 0)
+      p.from_rank = c - '1';
+    else if (c != 'x' && c != ':' && c != '-')
+      return false;
+  }
+  return true;
+}
+
+// Whether moving from -> to (not castling) leaves the mover's king safe.
+bool is_legal_step(const Position& pos, Square from, Square to, bool en_passant, Bitboard pinned) {
+  Color us = pos.side_to_move();
+  Square king = pos.king_square(us);
+  if (from == king) {
+    Bitboard occupied = pos.pieces() ^ core::square_bb(from);
+    return (pos.attackers_to(to, occupied) & pos.pieces(~us)) == 0;
+  }
+  if (en_passant) return pos.en_passant_is_legal(from, to);
+  Bitboard checkers = pos.checkers();
+  if (checkers) {
+    if (core::more_than_one(checkers)) return false;
+    Square checker = core::lsb(checkers);
+    if (!core::contains(core::between(king, checker) | checkers, to)) return false;
+  }
+  return !core::contains(pinned, from) || core::aligned(from, to, king);
+}
+
+// Origins of the legal moves of piece type `pt` onto `to` (castling aside).
+// Pawns: pushes only when `captures` is false, pushes and captures otherwise.
+// `en_passant` tells whether pawn captures onto `to` are en passant.
+Bitboard legal_origins(const Position& pos, PieceType pt, Square to, bool captures,
+                       bool& en_passant) {
+  Color us = pos.side_to_move();
+  Bitboard own = pos.pieces(us);
+  en_passant = false;
+  if (core::contains(own, to)) return 0;
+  Bitboard occupied = pos.pieces();
+  Bitboard origins = 0;
+  if (pt != PieceType::Pawn) {
+    origins = core::piece_attacks(pt, to, occupied) & pos.pieces(us, pt);
+  } else {
+    Bitboard pawns = pos.pieces(us, PieceType::Pawn);
+    int push = core::pawn_push(us);
+    if (pos.empty(to)) {
+      Square one = to - push;
+      if (core::is_ok(one) && core::contains(pawns, one)) {
+        origins |= core::square_bb(one);
+      } else if (core::is_ok(one) && pos.empty(one) &&
+                 core::relative_rank(us, core::rank_of(to)) == core::kRank4) {
+        Square two = one - push;
+        if (core::contains(pawns, two)) origins |= core::square_bb(two);
+      }
+    }
+    if (captures) {
+      Bitboard capturers = core::pawn_attacks(~us, to) & pawns;
+      if (core::contains(pos.pieces(~us), to)) {
+        origins |= capturers;
+      } else if (to == pos.en_passant_square() && capturers) {
+        origins |= capturers;
+        en_passant = true;
+      }
+    }
+  }
+  if (!origins) return 0;
+  Bitboard pinned = pos.pinned(us, us);
+  Bitboard legal = 0;
+  for (Square from : core::squares(origins)) {
+    bool ep = en_passant && core::file_of(from) != core::file_of(to);
+    if (is_legal_step(pos, from, to, ep, pinned)) legal |= core::square_bb(from);
+  }
+  return legal;
+}
+
+void push_square(SanText& t, Square s) {
+  t.push(char('a' + core::file_of(s)));
+  t.push(char('1' + core::rank_of(s)));
+}
+
+// SAN of a non-castling move given the other legal origins of its piece type.
+SanText spell(const Position& pos, Move m, PieceType pt, Bitboard origins) {
+  SanText t;
+  Square from = m.from(), to = m.to();
+  bool capture = pos.is_capture(m);
+  if (pt == PieceType::Pawn) {
+    if (capture) t.push(char('a' + core::file_of(from)));
+  } else {
+    t.push(kPieceLetters[core::index(pt)]);
+    Bitboard others = origins & ~core::square_bb(from);
+    if (others) {
+      if (!(others & core::file_bb(from)))
+        t.push(char('a' + core::file_of(from)));
+      else if (!(others & core::rank_bb(from)))
+        t.push(char('1' + core::rank_of(from)));
+      else
+        push_square(t, from);
+    }
+  }
+  if (capture) t.push('x');
+  push_square(t, to);
+  if (m.is_promotion()) {
+    t.push('=');
+    t.push(kPieceLetters[core::index(m.promotion())]);
+  }
+  return t;
+}
+
+Move make(Square from, Square to, PieceType pt, bool en_passant, PieceType promotion) {
+  if (en_passant) return Move(from, to, MoveKind::EnPassant);
+  if (pt == PieceType::Pawn && promotion != PieceType::None)
+    return Move(from, to, MoveKind::Promotion, promotion);
+  return Move(from, to);
+}
+
+}  // namespace
+
+bool match_san(const Position& pos, std::string_view san, Move& move, SanText& text) {
+  Pattern p;
+  if (!parse_pattern(san, p)) return false;
+  Color us = pos.side_to_move();
+  // A pawn named without its file moves straight ahead (as in core).
+  bool captures = p.piece != PieceType::Pawn || p.from_file >= 0;
+  bool en_passant;
+  Bitboard origins = legal_origins(pos, p.piece, p.to, captures, en_passant);
+  Bitboard matched = origins;
+  if (p.from_file >= 0) matched &= core::file_bb(p.from_file);
+  if (p.from_rank >= 0) matched &= core::rank_bb(p.from_rank);
+  if (!matched || core::more_than_one(matched)) return false;
+  if (p.piece == PieceType::Pawn) {
+    bool last_rank = core::relative_rank(us, core::rank_of(p.to)) == core::kRank8;
+    if (last_rank != (p.promotion != PieceType::None)) return false;
+  }
+  Square from = core::lsb(matched);
+  bool ep = en_passant && core::file_of(from) != core::file_of(p.to);
+  move = make(from, p.to, p.piece, ep, p.promotion);
+  text = spell(pos, move, p.piece, origins);
+  return true;
+}
+
+SanText san_without_suffix(const Position& pos, Move m) {
+  if (m.is_castling()) {
+    SanText t;
+    bool king_side = core::castling_side(m.from(), m.to()) == core::CastlingSide::King;
+    for (char c : king_side ? std::string_view("O-O") : std::string_view("O-O-O")) t.push(c);
+    return t;
+  }
+  PieceType pt = core::type_of(pos.moved_piece(m));
+  bool en_passant;
+  Bitboard origins = legal_origins(pos, pt, m.to(), true, en_passant);
+  return spell(pos, m, pt, origins);
+}
+
+char check_suffix(const Position& after) {
+  if (!after.in_check()) return 0;
+  return core::has_no_legal_moves(after) ? '#' : '+';
+}
+
+}  // namespace arbiter::pgn
