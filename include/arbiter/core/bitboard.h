@@ -25,8 +25,16 @@ constexpr Bitboard rank_bb(Square s) { return rank_bb(rank_of(s)); }
 constexpr bool contains(Bitboard b, Square s) { return (b & square_bb(s)) != 0; }
 constexpr int popcount(Bitboard b) { return std::popcount(b); }
 constexpr bool more_than_one(Bitboard b) { return (b & (b - 1)) != 0; }
-constexpr Square lsb(Bitboard b) { return Square(std::countr_zero(b)); }
-constexpr Square msb(Bitboard b) { return Square(63 - std::countl_zero(b)); }
+// lsb and msb need a non-empty bitboard. Saying so lets the compiler see that the
+// square is always on the board (and UBSan check it in the sanitizer build).
+constexpr Square lsb(Bitboard b) {
+  if (b == 0) __builtin_unreachable();
+  return Square(std::countr_zero(b));
+}
+constexpr Square msb(Bitboard b) {
+  if (b == 0) __builtin_unreachable();
+  return Square(63 - std::countl_zero(b));
+}
 
 // Removes and returns the lowest set square; b must not be empty.
 constexpr Square pop_lsb(Bitboard& b) {
