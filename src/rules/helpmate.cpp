@@ -21,7 +21,7 @@ using core::Square;
 
 namespace {
 
-constexpr size_t kTableSize = 1 << 16;  // entries; a power of two
+constexpr size_t kTableSize = 1 << 14;  // entries (a power of two); small enough for L2
 
 // Depth is counted in units, not plies: a natural move (one that follows the plan
 // of the mating pattern) costs nothing, an ordinary move one unit, a move that
@@ -37,6 +37,7 @@ constexpr int kCheckBonus = 1000;    // the winner checks: mates are checks
 constexpr int kApproachWeight = 12;  // per square a piece gets closer to its target
 constexpr int kFreedomWeight = 30;   // per flight square the loser's king gives up
 constexpr int kBlockBonus = 40;      // a loser's piece steps next to its king or target
+constexpr int kPressureWeight = 25;  // per square around the loser's king newly attacked
 
 // Up to this many non-pawn pieces (kings excluded) the loser's king is led to a
 // corner, where the fewest pieces mate; with more, mates are sought where it stands.
@@ -64,6 +65,7 @@ struct ScoredMove {
   Move move;
   int cost;
   int score;
+  int index = 0;
 };
 
 // Squares from which each piece type of the winner would check the loser's king,
@@ -137,19 +139,23 @@ class Searcher {
       r.found = true;  // already mate
       return r;
     }
-    for (int units = 0; units <= limits_.max_units && !aborted_; ++units) {
-      new_generation();
-      if (search(units, limits_.max_plies)) {
-        r.found = true;
-        r.line = line_;
-        break;
-      }
+    if (search_pass(limits_.max_plies, limits_.max_units)) {
+      r.found = true;
+      r.line = line_;
     }
     r.nodes = nodes_;
     return r;
   }
 
  private:
+  // Iterative deepening over units with a fixed ply cap.
+  bool search_pass(int plies, int max_units) {
+    new_generation();
+    for (int units = 0; units <= max_units && !aborted_; ++units)
+      if (search(units, plies)) return true;
+    return false;
+  }
+
   static void new_generation() {
     if (++tl_table.generation == 0) {
       std::fill(tl_table.slots.begin(), tl_table.slots.end(), TTEntry{});
@@ -205,6 +211,14 @@ class Searcher {
       // Captures clear the loser's defenders, pawns march on to queen, and short
       // range pieces must come close.
       s.cost = int(MoveCost::Natural);
+    } else if (pt != PieceType::King) {
+      // A piece that bears on more squares around the loser's king.
+      const Bitboard zone = core::king_attacks(info.king) | core::square_bb(info.king);
+      const Bitboard occupied = pos_.pieces() ^ core::square_bb(from);
+      const int before = core::popcount(core::piece_attacks(pt, from, occupied) & zone);
+      const int after = core::popcount(core::piece_attacks(pt, to, occupied) & zone);
+      s.score += kPressureWeight * (after - before);
+      if (after > before) s.cost = int(MoveCost::Natural);
     }
     return s;
   }
@@ -258,8 +272,12 @@ class Searcher {
     } else {
       for (Move m : moves) out[n++] = classify_loser_move(m);
     }
-    std::stable_sort(out, out + n, [](const ScoredMove& a, const ScoredMove& b) {
-      return a.cost != b.cost ? a.cost < b.cost : a.score > b.score;
+    // Ties keep generation order, so the search is deterministic.
+    for (size_t i = 0; i < n; ++i) out[i].index = int(i);
+    std::sort(out, out + n, [](const ScoredMove& a, const ScoredMove& b) {
+      if (a.cost != b.cost) return a.cost < b.cost;
+      if (a.score != b.score) return a.score > b.score;
+      return a.index < b.index;
     });
     // Only the best natural moves are free: the planned line stays narrow.
     for (size_t i = kFreeNaturalMoves; i < n && out[i].cost == int(MoveCost::Natural); ++i)

@@ -16,6 +16,7 @@
 #include "arbiter/core/movegen.h"
 #include "arbiter/rules/blockade.h"
 #include "arbiter/rules/helpmate.h"
+#include "arbiter/rules/helpmate_witness.h"
 #include "arbiter/rules/mate_reachability.h"
 
 namespace arbiter::rules {
@@ -34,7 +35,21 @@ constexpr HelpmateLimits kQuickSearch{.node_budget = 3000, .max_units = 3, .max_
 constexpr HelpmateLimits kScreenSearch{.node_budget = 200, .max_units = 1, .max_plies = 24};
 // Share of the budget the exhaustive walk may use (the wide search gets the rest).
 constexpr uint64_t kReachabilityShareDivisor = 4;
+// Positions with at most this many legal moves are worth an exhaustive walk.
+constexpr uint64_t kClosedMaxLegalMoves = 8;
 constexpr HelpmateLimits kWideSearch{.node_budget = 0, .max_units = 16, .max_plies = 80};
+
+// Whether the reachable set might be small enough to walk: every pawn blocked
+// head-on, or few legal moves. Open positions are left to the helpmate search.
+bool looks_closed(const Position& pos) {
+  using core::PieceType;
+  const core::Bitboard pawns = pos.pieces(PieceType::Pawn);
+  const core::Bitboard pushes =
+      core::shift<core::Direction::North>(pos.pieces(Color::White, PieceType::Pawn)) |
+      core::shift<core::Direction::South>(pos.pieces(Color::Black, PieceType::Pawn));
+  if (pawns && !(pushes & ~pos.pieces())) return true;
+  return core::count_legal_moves(pos) <= kClosedMaxLegalMoves;
+}
 
 WinnabilityResult proven(Winnability verdict, WinnabilityMethod method, uint64_t nodes) {
   WinnabilityResult r;
@@ -121,13 +136,15 @@ WinnabilityResult analyse_winnability(const Position& root, Color winner,
   if (quick_result.found)
     return mate_found(std::move(prefix), quick_result.line, WinnabilityMethod::Helpmate, nodes);
 
-  // Layer 5: exhaustive reachability.
-  ReachabilityResult reach = explore_reachable(pos, winner, left() / kReachabilityShareDivisor);
-  nodes += reach.nodes;
-  if (reach.outcome == ReachabilityOutcome::MateFound)
-    return mate_found(std::move(prefix), reach.line, WinnabilityMethod::Exhaustive, nodes);
-  if (reach.outcome == ReachabilityOutcome::NoMate)
-    return proven(Winnability::Unwinnable, WinnabilityMethod::Exhaustive, nodes);
+  // Layer 5: exhaustive reachability, where the reachable set may be small.
+  if (looks_closed(pos)) {
+    ReachabilityResult reach = explore_reachable(pos, winner, left() / kReachabilityShareDivisor);
+    nodes += reach.nodes;
+    if (reach.outcome == ReachabilityOutcome::MateFound)
+      return mate_found(std::move(prefix), reach.line, WinnabilityMethod::Exhaustive, nodes);
+    if (reach.outcome == ReachabilityOutcome::NoMate)
+      return proven(Winnability::Unwinnable, WinnabilityMethod::Exhaustive, nodes);
+  }
 
   // Layer 6: wider helpmate searches.
   if (left() > 0) {
@@ -150,19 +167,30 @@ DeadPositionResult analyse_dead_position(const Position& pos, const WinnabilityO
     r.method = WinnabilityMethod::Material;
     return r;
   }
-  // Screen: a short helpmate for either side proves the position alive. The side
-  // with more material is tried first.
+  // Screen: a helpmate for either side proves the position alive. First the
+  // lines remembered from the previous plies (re-verified), then a short search;
+  // the side with more material is tried first.
   const Color stronger =
       core::popcount(pos.pieces(Color::White)) >= core::popcount(pos.pieces(Color::Black))
           ? Color::White
           : Color::Black;
   for (Color c : {stronger, ~stronger}) {
-    if (unwinnable_by_material(pos, c)) continue;
-    HelpmateResult screen = find_helpmate(pos, c, kScreenSearch);
-    r.nodes += screen.nodes;
-    if (screen.found) {
+    if (auto line = recall_helpmate(pos, c)) {
+      remember_helpmate(c, std::move(*line));
       r.method = WinnabilityMethod::Helpmate;
       return r;
+    }
+  }
+  for (const HelpmateLimits& limits : {kScreenSearch, kQuickSearch}) {
+    for (Color c : {stronger, ~stronger}) {
+      if (unwinnable_by_material(pos, c)) continue;
+      HelpmateResult screen = find_helpmate(pos, c, limits);
+      r.nodes += screen.nodes;
+      if (screen.found) {
+        remember_helpmate(c, std::move(screen.line));
+        r.method = WinnabilityMethod::Helpmate;
+        return r;
+      }
     }
   }
   bool all_unwinnable = true;
@@ -173,6 +201,7 @@ DeadPositionResult analyse_dead_position(const Position& pos, const WinnabilityO
     r.nodes += w.nodes;
     r.method = w.method;
     if (w.verdict == Winnability::Winnable) {
+      remember_helpmate(c, std::move(w.helpmate));
       r.undecided = false;  // one side can mate: alive, whatever the other side's status
       return r;
     }
