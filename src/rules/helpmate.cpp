@@ -29,6 +29,9 @@ constexpr size_t kTableSize = 1 << 14;  // entries (a power of two); small enoug
 // the planned line first and then lines with ever more deviations.
 enum class MoveCost : uint8_t { Natural = 0, Ordinary = 1, Unlikely = 2 };
 
+// Waiting moves rank after every natural move that makes progress.
+constexpr int kWaitingScore = -1000;
+
 // How many natural moves per node are free; the others cost like ordinary ones.
 constexpr size_t kFreeNaturalMoves = 2;
 
@@ -207,10 +210,13 @@ class Searcher {
                    : m.promotion() == PieceType::Knight ? MoveCost::Ordinary
                                                         : MoveCost::Unlikely);
     } else if (pos_.is_capture(m) || pt == PieceType::Pawn ||
-               ((pt == PieceType::King || pt == PieceType::Knight) && approach > 0)) {
+               ((pt == PieceType::King || pt == PieceType::Knight) && approach > 0) ||
+               (pt == PieceType::King && corner_mode_ && approach == 0)) {
       // Captures clear the loser's defenders, pawns march on to queen, and short
-      // range pieces must come close.
+      // range pieces must come close; in corner mode a king keeping its distance
+      // is how the winner waits for the loser's pieces (ranked last).
       s.cost = int(MoveCost::Natural);
+      if (pt == PieceType::King && approach == 0 && !pos_.is_capture(m)) s.score += kWaitingScore;
     } else if (pt != PieceType::King) {
       // A piece that bears on more squares around the loser's king.
       const Bitboard zone = core::king_attacks(info.king) | core::square_bb(info.king);
@@ -218,7 +224,11 @@ class Searcher {
       const int before = core::popcount(core::piece_attacks(pt, from, occupied) & zone);
       const int after = core::popcount(core::piece_attacks(pt, to, occupied) & zone);
       s.score += kPressureWeight * (after - before);
-      if (after > before) s.cost = int(MoveCost::Natural);
+      // In a corner, a check that does not mate only chases the king away (mates
+      // are found by the probe at the end of each line).
+      const bool chases =
+          corner_mode_ && core::contains(core::piece_attacks(pt, to, occupied), info.king);
+      if (after > before && !chases) s.cost = int(MoveCost::Natural);
     }
     return s;
   }
@@ -236,8 +246,14 @@ class Searcher {
       if (corner_mode_) {
         const int approach = distance(from, corner_) - distance(to, corner_);
         s.score += kApproachWeight * approach;
-        // Walking in, or waiting next to the corner, is the plan.
-        if (approach > 0 || distance(to, corner_) <= 1) s.cost = int(MoveCost::Natural);
+        // Walking in is the plan; waiting next to the corner is natural too, but
+        // after the other pieces' natural moves (they may still be on their way).
+        if (approach > 0) {
+          s.cost = int(MoveCost::Natural);
+        } else if (distance(to, corner_) <= 1) {
+          s.cost = int(MoveCost::Natural);
+          s.score = kWaitingScore;
+        }
       }
     } else {
       const Square target = loser_king_target();
