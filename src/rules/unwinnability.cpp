@@ -167,6 +167,14 @@ DeadPositionResult analyse_dead_position(const Position& pos, const WinnabilityO
     r.method = WinnabilityMethod::Material;
     return r;
   }
+  // Static proofs for both sides first: cheap, and they settle blocked positions
+  // before any search is spent on them.
+  if (statically_unwinnable(pos, Color::White) && statically_unwinnable(pos, Color::Black) &&
+      !core::has_no_legal_moves(pos)) {
+    r.dead = true;
+    r.method = WinnabilityMethod::Blockade;
+    return r;
+  }
   // Screen: a helpmate for either side proves the position alive. First the
   // lines remembered from the previous plies (re-verified), then a short search;
   // the side with more material is tried first.
