@@ -1,69 +1,225 @@
-// Unwinnability, first layer: the exact material rules of spec section 4. Sound
-// but incomplete: anything these rules do not settle is reported Undecided.
+// Unwinnability U(c) and dead positions: the layers of spec section 4, cheapest
+// first. Each layer either proves its answer or passes the question on; the
+// budget running out gives Undecided, never a guess.
+//
+//   1. exact material rules (O(1));
+//   2. forced line: while the side to move has a single legal move, play it;
+//   3. blockade: a fixed pawn structure leaves the winner no mating square;
+//   4. a quick, narrow helpmate search (most live positions end here);
+//   5. an exhaustive walk of the reachable positions, settling small blocked
+//      or forced positions either way;
+//   6. a deeper helpmate search with what is left of the budget.
 #include "arbiter/rules/unwinnability.h"
+
+#include <algorithm>
+
+#include "arbiter/core/movegen.h"
+#include "arbiter/rules/blockade.h"
+#include "arbiter/rules/helpmate.h"
+#include "arbiter/rules/helpmate_witness.h"
+#include "arbiter/rules/mate_reachability.h"
 
 namespace arbiter::rules {
 
-using core::Bitboard;
 using core::Color;
-using core::PieceType;
+using core::Move;
 using core::Position;
 
 namespace {
 
-Bitboard minor_and_major(const Position& pos, Color c) {
-  return pos.pieces(c) & ~pos.pieces(PieceType::King);
+constexpr int kMaxForcedPlies = 64;  // a forced line longer than this is left to the search
+
+// Quick helpmate search: short lines through the best few moves of each node.
+constexpr HelpmateLimits kQuickSearch{.node_budget = 3000, .max_units = 3, .max_plies = 40};
+// The per-ply dead-position screen: tiny, since one mate for either side ends it.
+constexpr HelpmateLimits kScreenSearch{.node_budget = 200, .max_units = 1, .max_plies = 24};
+// Share of the budget the exhaustive walk may use (the wide search gets the rest).
+constexpr uint64_t kReachabilityShareDivisor = 4;
+// Positions with at most this many legal moves are worth an exhaustive walk.
+constexpr uint64_t kClosedMaxLegalMoves = 8;
+constexpr HelpmateLimits kWideSearch{.node_budget = 0, .max_units = 16, .max_plies = 80};
+
+// Whether the reachable set might be small enough to walk: every pawn blocked
+// head-on, or few legal moves. Open positions are left to the helpmate search.
+bool looks_closed(const Position& pos) {
+  using core::PieceType;
+  const core::Bitboard pawns = pos.pieces(PieceType::Pawn);
+  const core::Bitboard pushes =
+      core::shift<core::Direction::North>(pos.pieces(Color::White, PieceType::Pawn)) |
+      core::shift<core::Direction::South>(pos.pieces(Color::Black, PieceType::Pawn));
+  if (pawns && !(pushes & ~pos.pieces())) return true;
+  return core::count_legal_moves(pos) <= kClosedMaxLegalMoves;
 }
 
-// Only kings and bishops, and every bishop on squares of one colour.
-bool only_same_coloured_bishops(const Position& pos) {
-  Bitboard non_kings = pos.pieces() & ~pos.pieces(PieceType::King);
-  if (non_kings != pos.pieces(PieceType::Bishop)) return false;
-  return !(non_kings & core::kLightSquares) || !(non_kings & core::kDarkSquares);
+WinnabilityResult proven(Winnability verdict, WinnabilityMethod method, uint64_t nodes) {
+  WinnabilityResult r;
+  r.verdict = verdict;
+  r.method = method;
+  r.nodes = nodes;
+  return r;
+}
+
+WinnabilityResult mate_found(std::vector<Move> prefix, const std::vector<Move>& line,
+                             WinnabilityMethod method, uint64_t nodes) {
+  WinnabilityResult r = proven(Winnability::Winnable, method, nodes);
+  r.helpmate = std::move(prefix);
+  r.helpmate.insert(r.helpmate.end(), line.begin(), line.end());
+  return r;
 }
 
 }  // namespace
 
-bool dead_by_material(const Position& pos) {
-  Bitboard non_kings = pos.pieces() & ~pos.pieces(PieceType::King);
-  if (!non_kings) return true;  // K v K
-  // K+B v K and K+N v K
-  if (!core::more_than_one(non_kings) &&
-      (non_kings & pos.pieces(PieceType::Bishop, PieceType::Knight)))
-    return true;
-  return only_same_coloured_bishops(pos);
+const char* to_string(WinnabilityMethod method) {
+  switch (method) {
+    case WinnabilityMethod::None:
+      return "none";
+    case WinnabilityMethod::Material:
+      return "material";
+    case WinnabilityMethod::Terminal:
+      return "terminal";
+    case WinnabilityMethod::ForcedLine:
+      return "forced-line";
+    case WinnabilityMethod::Blockade:
+      return "blockade";
+    case WinnabilityMethod::Helpmate:
+      return "helpmate";
+    case WinnabilityMethod::Exhaustive:
+      return "exhaustive";
+  }
+  return "?";
 }
 
-bool unwinnable_by_material(const Position& pos, Color winner) {
+WinnabilityResult analyse_winnability(const Position& root, Color winner,
+                                      const WinnabilityOptions& options) {
   const Color loser = ~winner;
-  Bitboard mine = minor_and_major(pos, winner);
-  if (!mine) return true;  // a lone king never mates
-  Bitboard theirs = minor_and_major(pos, loser);
-  // K+N cannot mate a king that has only queens beside it.
-  if (mine == pos.pieces(winner, PieceType::Knight) && !core::more_than_one(mine) &&
-      theirs == pos.pieces(loser, PieceType::Queen))
-    return true;
-  // Bishops all on one colour cannot mate without enemy knights or pawns to block the king.
-  Bitboard bishops = pos.pieces(PieceType::Bishop);
-  if (mine == pos.pieces(winner, PieceType::Bishop) &&
-      (!(bishops & core::kLightSquares) || !(bishops & core::kDarkSquares)) &&
-      !(theirs & pos.pieces(PieceType::Knight, PieceType::Pawn)))
-    return true;
-  return false;
-}
+  if (unwinnable_by_material(root, winner))
+    return proven(Winnability::Unwinnable, WinnabilityMethod::Material, 0);
 
-WinnabilityResult analyse_winnability(const Position& pos, Color winner,
-                                      const WinnabilityOptions&) {
+  // Layer 2: the forced line. Every continuation passes through its end, so what
+  // holds there holds here.
+  Position pos = root;
+  std::vector<Move> prefix;
+  uint64_t nodes = 1;
+  for (;;) {
+    core::MoveList moves;
+    core::generate_legal(pos, moves);
+    const auto method =
+        prefix.empty() ? WinnabilityMethod::Terminal : WinnabilityMethod::ForcedLine;
+    if (moves.empty()) {
+      if (pos.in_check() && pos.side_to_move() == loser)
+        return mate_found(std::move(prefix), {}, method, nodes);
+      return proven(Winnability::Unwinnable, method, nodes);
+    }
+    if (!prefix.empty() && unwinnable_by_material(pos, winner))
+      return proven(Winnability::Unwinnable, WinnabilityMethod::ForcedLine, nodes);
+    if (moves.size() != 1 || int(prefix.size()) >= kMaxForcedPlies) break;
+    core::UndoInfo undo;
+    pos.make_move(moves[0], undo);
+    prefix.push_back(moves[0]);
+    ++nodes;
+  }
+
+  // Layer 3: blockade.
+  if (blockade_proves_unwinnable(pos, winner))
+    return proven(Winnability::Unwinnable,
+                  prefix.empty() ? WinnabilityMethod::Blockade : WinnabilityMethod::ForcedLine,
+                  nodes);
+
+  const uint64_t budget = options.node_budget;
+  auto left = [&] { return budget > nodes ? budget - nodes : 0; };
+
+  // Layer 4: quick helpmate search.
+  HelpmateLimits quick = kQuickSearch;
+  quick.node_budget = std::min(quick.node_budget, left());
+  HelpmateResult quick_result = find_helpmate(pos, winner, quick);
+  nodes += quick_result.nodes;
+  if (quick_result.found)
+    return mate_found(std::move(prefix), quick_result.line, WinnabilityMethod::Helpmate, nodes);
+
+  // Layer 5: exhaustive reachability, where the reachable set may be small.
+  if (looks_closed(pos)) {
+    ReachabilityResult reach = explore_reachable(pos, winner, left() / kReachabilityShareDivisor);
+    nodes += reach.nodes;
+    if (reach.outcome == ReachabilityOutcome::MateFound)
+      return mate_found(std::move(prefix), reach.line, WinnabilityMethod::Exhaustive, nodes);
+    if (reach.outcome == ReachabilityOutcome::NoMate)
+      return proven(Winnability::Unwinnable, WinnabilityMethod::Exhaustive, nodes);
+  }
+
+  // Layer 6: wider helpmate searches.
+  if (left() > 0) {
+    HelpmateLimits wide = kWideSearch;
+    wide.node_budget = left();
+    HelpmateResult result = find_helpmate(pos, winner, wide);
+    nodes += result.nodes;
+    if (result.found)
+      return mate_found(std::move(prefix), result.line, WinnabilityMethod::Helpmate, nodes);
+  }
   WinnabilityResult r;
-  r.verdict =
-      unwinnable_by_material(pos, winner) ? Winnability::Unwinnable : Winnability::Undecided;
+  r.nodes = nodes;
   return r;
 }
 
-DeadPositionResult analyse_dead_position(const Position& pos, const WinnabilityOptions&) {
+DeadPositionResult analyse_dead_position(const Position& pos, const WinnabilityOptions& options) {
   DeadPositionResult r;
-  r.dead = dead_by_material(pos) ||
-           (unwinnable_by_material(pos, Color::White) && unwinnable_by_material(pos, Color::Black));
+  if (dead_by_material(pos)) {
+    r.dead = true;
+    r.method = WinnabilityMethod::Material;
+    return r;
+  }
+  // Static proofs for both sides first: cheap, and they settle blocked positions
+  // before any search is spent on them.
+  if (statically_unwinnable(pos, Color::White) && statically_unwinnable(pos, Color::Black) &&
+      !core::has_no_legal_moves(pos)) {
+    r.dead = true;
+    r.method = WinnabilityMethod::Blockade;
+    return r;
+  }
+  // Screen: a helpmate for either side proves the position alive. First the
+  // lines remembered from the previous plies (re-verified), then a short search;
+  // the side with more material is tried first.
+  const Color stronger =
+      core::popcount(pos.pieces(Color::White)) >= core::popcount(pos.pieces(Color::Black))
+          ? Color::White
+          : Color::Black;
+  for (Color c : {stronger, ~stronger}) {
+    if (auto line = recall_helpmate(pos, c)) {
+      remember_helpmate(c, std::move(*line));
+      r.method = WinnabilityMethod::Helpmate;
+      return r;
+    }
+  }
+  for (const HelpmateLimits& limits : {kScreenSearch, kQuickSearch}) {
+    for (Color c : {stronger, ~stronger}) {
+      if (unwinnable_by_material(pos, c)) continue;
+      HelpmateResult screen = find_helpmate(pos, c, limits);
+      r.nodes += screen.nodes;
+      if (screen.found) {
+        remember_helpmate(c, std::move(screen.line));
+        r.method = WinnabilityMethod::Helpmate;
+        return r;
+      }
+    }
+  }
+  bool all_unwinnable = true;
+  for (Color c : {stronger, ~stronger}) {
+    WinnabilityOptions rest = options;
+    rest.node_budget = options.node_budget > r.nodes ? options.node_budget - r.nodes : 0;
+    WinnabilityResult w = analyse_winnability(pos, c, rest);
+    r.nodes += w.nodes;
+    r.method = w.method;
+    if (w.verdict == Winnability::Winnable) {
+      remember_helpmate(c, std::move(w.helpmate));
+      r.undecided = false;  // one side can mate: alive, whatever the other side's status
+      return r;
+    }
+    if (w.verdict == Winnability::Undecided) {
+      r.undecided = true;
+      all_unwinnable = false;
+    }
+  }
+  r.dead = all_unwinnable;
+  if (!r.dead) r.method = WinnabilityMethod::None;
   return r;
 }
 

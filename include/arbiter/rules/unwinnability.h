@@ -22,6 +22,17 @@ enum class Winnability : uint8_t {
   Undecided,   // budget exhausted; treat as Winnable
 };
 
+// Which layer settled the question (diagnostics, tests and statistics).
+enum class WinnabilityMethod : uint8_t {
+  None,        // Undecided
+  Material,    // exact material rules
+  Terminal,    // the position (or the end of its forced line) is mate or stalemate
+  ForcedLine,  // single legal replies lead into a position settled statically
+  Blockade,    // fixed pawn structure: no mating square is reachable with enough force
+  Helpmate,    // the heuristic helpmate search found a mate
+  Exhaustive,  // every reachable position explored: a mate found, or none exists
+};
+
 struct WinnabilityOptions {
   // Upper bound on positions visited by the helpmate search and blockade analysis.
   uint64_t node_budget = 200000;
@@ -29,6 +40,7 @@ struct WinnabilityOptions {
 
 struct WinnabilityResult {
   Winnability verdict = Winnability::Undecided;
+  WinnabilityMethod method = WinnabilityMethod::None;
   uint64_t nodes = 0;                // positions visited
   std::vector<core::Move> helpmate;  // when found by search: legal moves ending in mate
 };
@@ -41,11 +53,16 @@ struct DeadPositionResult {
   bool dead = false;       // proven: neither side can mate
   bool undecided = false;  // analysis budget ran out for at least one side
   uint64_t nodes = 0;
+  // Which layer settled it: for a dead position the one that proved the second
+  // side unwinnable; for a live one the proof that some side can mate.
+  WinnabilityMethod method = WinnabilityMethod::None;
 };
 
 // 5.2.2. Cheap for ordinary positions: meant to run after every ply of a game.
 DeadPositionResult analyse_dead_position(const core::Position& pos,
                                          const WinnabilityOptions& options = {});
+
+const char* to_string(WinnabilityMethod method);
 
 // Exact material rules only (spec section 4, layers 1 and 2), O(1).
 bool dead_by_material(const core::Position& pos);

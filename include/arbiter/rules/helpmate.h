@@ -1,0 +1,36 @@
+// Heuristic helpmate search: both sides cooperate so that `winner` mates.
+//
+// Iterative deepening in "units" rather than plies: moves that follow the plan
+// of a mating pattern (the loser's king walks to a corner, its pieces crowd
+// around it, the winner's king and knights approach, pawns advance and queen,
+// the winner captures) are free, other moves cost one unit, moves that rarely
+// help (the loser capturing or pushing pawns) two. With move ordering, an
+// optional beam on costly moves and a transposition table. It can only prove that a mate exists
+// (the line it returns); failing to find one proves nothing.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "arbiter/core/move.h"
+#include "arbiter/core/position.h"
+
+namespace arbiter::rules {
+
+struct HelpmateLimits {
+  uint64_t node_budget = 10000;
+  int max_units = 6;   // deviations from the planned line (iterative deepening bound)
+  int max_plies = 40;  // longest line tried
+  int width = 0;       // non-natural moves tried per node (best first); 0: all
+};
+
+struct HelpmateResult {
+  bool found = false;
+  uint64_t nodes = 0;
+  std::vector<core::Move> line;  // legal from the position, ends with the loser mated
+};
+
+HelpmateResult find_helpmate(const core::Position& pos, core::Color winner,
+                             const HelpmateLimits& limits);
+
+}  // namespace arbiter::rules

@@ -1,0 +1,31 @@
+// Helpmate lines as proofs: checking one, and reusing recent ones.
+//
+// A helpmate found for a position usually still works a ply later, minus its
+// first move, when the move actually played was that move or one that does not
+// disturb the rest of the line. The per-ply dead-position check therefore keeps
+// the last line per colour (per thread) and re-checks it before searching. A
+// reused line is verified move by move, so it is a proof like any other; the
+// memory only decides how fast a proof is found, never what is proven.
+#pragma once
+
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "arbiter/core/move.h"
+#include "arbiter/core/position.h"
+
+namespace arbiter::rules {
+
+// Whether `line` is legal from `pos` and leaves `~winner` checkmated.
+bool is_helpmate_line(const core::Position& pos, core::Color winner,
+                      std::span<const core::Move> line);
+
+// A remembered line for `winner` that is a helpmate from `pos`, if any.
+std::optional<std::vector<core::Move>> recall_helpmate(const core::Position& pos,
+                                                       core::Color winner);
+
+// Remembers a helpmate from the current position (this thread only).
+void remember_helpmate(core::Color winner, std::vector<core::Move> line);
+
+}  // namespace arbiter::rules

@@ -1,0 +1,35 @@
+// Exhaustive search of every position reachable from a given one, looking for a
+// mate by `winner`. Positions where the winner provably cannot mate (material,
+// blockade) are not expanded. When the whole reachable set is explored within
+// the budget and no mate appears, U(winner) is proven; this is how forced lines
+// into blocked or dead positions (and small blocked structures) are settled.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "arbiter/core/move.h"
+#include "arbiter/core/position.h"
+
+namespace arbiter::rules {
+
+enum class ReachabilityOutcome : uint8_t {
+  MateFound,   // `line` leads to the loser being mated
+  NoMate,      // every reachable position explored: the winner can never mate
+  Incomplete,  // budget or table exhausted
+};
+
+struct ReachabilityResult {
+  ReachabilityOutcome outcome = ReachabilityOutcome::Incomplete;
+  uint64_t nodes = 0;
+  std::vector<core::Move> line;
+};
+
+ReachabilityResult explore_reachable(const core::Position& pos, core::Color winner,
+                                     uint64_t node_budget);
+
+// Whether a position needs no expansion because `winner` provably cannot mate
+// from it (material or blockade). Does not test for mate itself.
+bool statically_unwinnable(const core::Position& pos, core::Color winner);
+
+}  // namespace arbiter::rules

@@ -1,0 +1,366 @@
+// Heuristic helpmate search (see helpmate.h). Only the line it finds is a proof;
+// ordering, the beam and the table merely decide how fast a mate turns up.
+#include "arbiter/rules/helpmate.h"
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "arbiter/core/attacks.h"
+#include "arbiter/core/movegen.h"
+#include "arbiter/rules/unwinnability.h"
+
+namespace arbiter::rules {
+
+using core::Bitboard;
+using core::Color;
+using core::Key;
+using core::Move;
+using core::PieceType;
+using core::Position;
+using core::Square;
+
+namespace {
+
+constexpr size_t kTableSize = 1 << 14;  // entries (a power of two); small enough for L2
+
+// Depth is counted in units, not plies: a natural move (one that follows the plan
+// of the mating pattern) costs nothing, an ordinary move one unit, a move that
+// usually leads away from a mate two. Iterative deepening over units thus tries
+// the planned line first and then lines with ever more deviations.
+enum class MoveCost : uint8_t { Natural = 0, Ordinary = 1, Unlikely = 2 };
+
+// Waiting moves rank after every natural move that makes progress.
+constexpr int kWaitingScore = -1000;
+
+// How many natural moves per node are free; the others cost like ordinary ones.
+constexpr size_t kFreeNaturalMoves = 2;
+
+// Move-ordering weights inside a cost class (higher is tried first).
+constexpr int kCheckBonus = 1000;    // the winner checks: mates are checks
+constexpr int kApproachWeight = 12;  // per square a piece gets closer to its target
+constexpr int kFreedomWeight = 30;   // per flight square the loser's king gives up
+constexpr int kBlockBonus = 40;      // a loser's piece steps next to its king or target
+constexpr int kPressureWeight = 25;  // per square around the loser's king newly attacked
+
+// Up to this many non-pawn pieces (kings excluded) the loser's king is led to a
+// corner, where the fewest pieces mate; with more, mates are sought where it stands.
+constexpr int kCornerModeMaxPieces = 4;
+
+struct TTEntry {
+  Key key = 0;
+  uint32_t generation = 0;
+  int8_t units = 0;  // searched with this many units ...
+  int8_t plies = 0;  // ... and plies left, without a mate
+};
+
+struct HelpmateTable {
+  std::vector<TTEntry> slots;
+  uint32_t generation = 0;
+};
+thread_local HelpmateTable tl_table;
+
+int distance(Square a, Square b) {
+  return std::max(std::abs(core::file_of(a) - core::file_of(b)),
+                  std::abs(core::rank_of(a) - core::rank_of(b)));
+}
+
+struct ScoredMove {
+  Move move;
+  int cost;
+  int score;
+  int index = 0;
+};
+
+// Squares from which each piece type of the winner would check the loser's king,
+// and the winner's pieces whose departure uncovers a check.
+struct CheckInfo {
+  Bitboard squares[core::kNumPieceTypes] = {};
+  Bitboard discoverers = 0;
+  Square king = Square::None;
+
+  CheckInfo(const Position& pos, Color winner) {
+    const Color loser = ~winner;
+    king = pos.king_square(loser);
+    const Bitboard occupied = pos.pieces();
+    squares[core::index(PieceType::Pawn)] = core::pawn_attacks(loser, king);
+    squares[core::index(PieceType::Knight)] = core::knight_attacks(king);
+    squares[core::index(PieceType::Bishop)] = core::bishop_attacks(king, occupied);
+    squares[core::index(PieceType::Rook)] = core::rook_attacks(king, occupied);
+    squares[core::index(PieceType::Queen)] =
+        squares[core::index(PieceType::Bishop)] | squares[core::index(PieceType::Rook)];
+    discoverers = pos.pinned(winner, loser);
+  }
+
+  // False only when the move surely gives no check; special moves are left to make_move.
+  bool may_check(const Position& pos, Move m) const {
+    if (m.kind() != core::MoveKind::Normal) return true;
+    PieceType pt = core::type_of(pos.moved_piece(m));
+    if (core::contains(squares[core::index(pt)], m.to())) return true;
+    return core::contains(discoverers, m.from()) && !core::aligned(m.from(), m.to(), king);
+  }
+};
+
+// The corner the loser's king heads for: the nearest one, of the colour of the
+// winner's bishops when bishops are all the winner has to mate with.
+Square target_corner(const Position& pos, Color winner) {
+  const Color loser = ~winner;
+  const Bitboard bishops = pos.pieces(winner, PieceType::Bishop);
+  const Bitboard others = pos.pieces(winner) & ~pos.pieces(PieceType::King, PieceType::Bishop);
+  Bitboard corners = core::square_bb(Square::A1) | core::square_bb(Square::H1) |
+                     core::square_bb(Square::A8) | core::square_bb(Square::H8);
+  if (bishops && !others) {
+    if (!(bishops & core::kLightSquares)) corners &= core::kDarkSquares;
+    if (!(bishops & core::kDarkSquares)) corners &= core::kLightSquares;
+  }
+  const Square king = pos.king_square(loser);
+  Square best = core::lsb(corners);
+  for (Square c : core::squares(corners))
+    if (distance(king, c) < distance(king, best)) best = c;
+  return best;
+}
+
+class Searcher {
+ public:
+  Searcher(const Position& root, Color winner, const HelpmateLimits& limits)
+      : pos_(root), winner_(winner), loser_(~winner), limits_(limits) {
+    if (tl_table.slots.size() != kTableSize) {
+      tl_table.slots.assign(kTableSize, TTEntry{});
+      tl_table.generation = 0;
+    }
+    const int pieces =
+        core::popcount(pos_.pieces() & ~pos_.pieces(PieceType::Pawn, PieceType::King));
+    corner_mode_ = pieces <= kCornerModeMaxPieces;
+    corner_ = target_corner(pos_, winner_);
+    // Minor pieces alone need the loser's own men to block its king.
+    needs_blockers_ = !(pos_.pieces(winner_) & ~pos_.pieces(PieceType::King, PieceType::Knight) &
+                        ~pos_.pieces(PieceType::Bishop));
+  }
+
+  HelpmateResult run() {
+    HelpmateResult r;
+    if (pos_.side_to_move() == loser_ && pos_.in_check() && core::has_no_legal_moves(pos_)) {
+      r.found = true;  // already mate
+      return r;
+    }
+    if (search_pass(limits_.max_plies, limits_.max_units)) {
+      r.found = true;
+      r.line = line_;
+    }
+    r.nodes = nodes_;
+    return r;
+  }
+
+ private:
+  // Iterative deepening over units with a fixed ply cap.
+  bool search_pass(int plies, int max_units) {
+    new_generation();
+    for (int units = 0; units <= max_units && !aborted_; ++units)
+      if (search(units, plies)) return true;
+    return false;
+  }
+
+  static void new_generation() {
+    if (++tl_table.generation == 0) {
+      std::fill(tl_table.slots.begin(), tl_table.slots.end(), TTEntry{});
+      tl_table.generation = 1;
+    }
+  }
+
+  bool count_node() {
+    if (++nodes_ > limits_.node_budget) aborted_ = true;
+    return !aborted_;
+  }
+
+  // Where the loser's king should go: a corner, or nowhere (it stays put).
+  Square loser_king_target() const { return corner_mode_ ? corner_ : pos_.king_square(loser_); }
+
+  // The winner to move with no units left: only a checking move may still mate.
+  bool winner_mates_now() {
+    core::MoveList moves;
+    core::generate_legal(pos_, moves);
+    const CheckInfo info(pos_, winner_);
+    for (Move m : moves) {
+      if (!info.may_check(pos_, m)) continue;
+      if (!count_node()) return false;
+      core::UndoInfo undo;
+      pos_.make_move(m, undo);
+      bool mate = pos_.in_check() && core::has_no_legal_moves(pos_);
+      pos_.unmake_move(m, undo);
+      if (mate) {
+        line_.push_back(m);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  ScoredMove classify_winner_move(Move m, const CheckInfo& info) const {
+    const Square from = m.from(), to = m.to();
+    const PieceType pt = core::type_of(pos_.moved_piece(m));
+    // Kings and knights need to come close; long-range pieces mate from afar.
+    // In a corner the king guards from two squares off and knights keep a step away.
+    const Square target = loser_king_target();
+    int approach = distance(from, target) - distance(to, target);
+    if (corner_mode_ && distance(to, target) < 2) approach = 0;
+    ScoredMove s{m, int(MoveCost::Ordinary), 0};
+    if (info.may_check(pos_, m) && m.kind() == core::MoveKind::Normal) s.score += kCheckBonus;
+    s.score += kApproachWeight * approach;
+    if (m.is_promotion()) {
+      s.cost = int(m.promotion() == PieceType::Queen    ? MoveCost::Natural
+                   : m.promotion() == PieceType::Knight ? MoveCost::Ordinary
+                                                        : MoveCost::Unlikely);
+    } else if (pos_.is_capture(m) || pt == PieceType::Pawn ||
+               ((pt == PieceType::King || pt == PieceType::Knight) && approach > 0) ||
+               (pt == PieceType::King && corner_mode_ && approach == 0)) {
+      // Captures clear the loser's defenders, pawns march on to queen, and short
+      // range pieces must come close; in corner mode a king keeping its distance
+      // is how the winner waits for the loser's pieces (ranked last).
+      s.cost = int(MoveCost::Natural);
+      if (pt == PieceType::King && approach == 0 && !pos_.is_capture(m)) s.score += kWaitingScore;
+    } else if (pt != PieceType::King) {
+      // A piece that bears on more squares around the loser's king.
+      const Bitboard zone = core::king_attacks(info.king) | core::square_bb(info.king);
+      const Bitboard occupied = pos_.pieces() ^ core::square_bb(from);
+      const int before = core::popcount(core::piece_attacks(pt, from, occupied) & zone);
+      const int after = core::popcount(core::piece_attacks(pt, to, occupied) & zone);
+      s.score += kPressureWeight * (after - before);
+      // In a corner, a check that does not mate only chases the king away (mates
+      // are found by the probe at the end of each line).
+      const bool chases =
+          corner_mode_ && core::contains(core::piece_attacks(pt, to, occupied), info.king);
+      if (after > before && !chases) s.cost = int(MoveCost::Natural);
+    }
+    return s;
+  }
+
+  ScoredMove classify_loser_move(Move m) const {
+    const Square from = m.from(), to = m.to();
+    const Square king = pos_.king_square(loser_);
+    const PieceType pt = core::type_of(pos_.moved_piece(m));
+    ScoredMove s{m, int(MoveCost::Ordinary), 0};
+    if (from == king) {
+      if (m.is_castling()) return s;
+      const Bitboard own = pos_.pieces(loser_);
+      auto freedom = [&](Square sq) { return core::popcount(core::king_attacks(sq) & ~own); };
+      s.score += kFreedomWeight * (freedom(from) - freedom(to));
+      if (corner_mode_) {
+        const int approach = distance(from, corner_) - distance(to, corner_);
+        s.score += kApproachWeight * approach;
+        // Walking in is the plan; waiting next to the corner is natural too, but
+        // after the other pieces' natural moves (they may still be on their way).
+        if (approach > 0) {
+          s.cost = int(MoveCost::Natural);
+        } else if (distance(to, corner_) <= 1) {
+          s.cost = int(MoveCost::Natural);
+          s.score = kWaitingScore;
+        }
+      }
+    } else {
+      const Square target = loser_king_target();
+      const Bitboard zone = core::king_attacks(king) | core::king_attacks(target);
+      if (core::contains(zone, to) && !core::contains(zone, from)) {
+        s.score += kBlockBonus;
+        s.cost = int(MoveCost::Natural);
+      } else if (needs_blockers_ && pt != PieceType::Pawn &&
+                 distance(to, target) < distance(from, target)) {
+        s.score += kApproachWeight;
+        s.cost = int(MoveCost::Natural);  // a blocker on its way
+      }
+    }
+    // Taking the winner's material rarely helps the winner mate; neither do pawn
+    // moves, unless the loser needs more blockers (a pawn may queen into one).
+    if (pos_.is_capture(m)) {
+      s.cost = int(MoveCost::Unlikely);
+    } else if (pt == PieceType::Pawn) {
+      s.cost = int(needs_blockers_ ? MoveCost::Natural
+                   : corner_mode_  ? MoveCost::Unlikely
+                                   : MoveCost::Ordinary);
+    }
+    return s;
+  }
+
+  // Scores and sorts the moves: cheapest first, then best score.
+  size_t order(const core::MoveList& moves, ScoredMove* out) const {
+    size_t n = 0;
+    if (pos_.side_to_move() == winner_) {
+      const CheckInfo info(pos_, winner_);
+      for (Move m : moves) out[n++] = classify_winner_move(m, info);
+    } else {
+      for (Move m : moves) out[n++] = classify_loser_move(m);
+    }
+    // Ties keep generation order, so the search is deterministic.
+    for (size_t i = 0; i < n; ++i) out[i].index = int(i);
+    std::sort(out, out + n, [](const ScoredMove& a, const ScoredMove& b) {
+      if (a.cost != b.cost) return a.cost < b.cost;
+      if (a.score != b.score) return a.score > b.score;
+      return a.index < b.index;
+    });
+    // Only the best natural moves are free: the planned line stays narrow.
+    for (size_t i = kFreeNaturalMoves; i < n && out[i].cost == int(MoveCost::Natural); ++i)
+      out[i].cost = int(MoveCost::Ordinary);
+    return n;
+  }
+
+  bool search(int units, int plies) {
+    const bool winner_to_move = pos_.side_to_move() == winner_;
+    if (winner_to_move && (units == 0 || plies == 1)) {
+      if (winner_mates_now()) return true;
+      if (units == 0 && plies > 1) {
+        // Natural moves are still free: fall through and follow them.
+      } else {
+        return false;
+      }
+    }
+    if (plies <= 1) return false;
+    core::MoveList moves;
+    core::generate_legal(pos_, moves);
+    if (moves.empty()) return false;  // mates are caught when the move is made
+    if (unwinnable_by_material(pos_, winner_)) return false;
+
+    TTEntry& entry = tl_table.slots[pos_.key() & (kTableSize - 1)];
+    if (entry.generation == tl_table.generation && entry.key == pos_.key() &&
+        entry.units >= units && entry.plies >= plies)
+      return false;
+
+    ScoredMove scored[core::MoveList::kCapacity];
+    const size_t n = order(moves, scored);
+    size_t tried = 0;
+    for (size_t i = 0; i < n; ++i) {
+      if (scored[i].cost > units) break;  // sorted by cost: the rest cost too much
+      if (limits_.width > 0 && scored[i].cost > 0 && tried >= size_t(limits_.width)) break;
+      ++tried;
+      if (!count_node()) return false;
+      const Move m = scored[i].move;
+      core::UndoInfo undo;
+      pos_.make_move(m, undo);
+      line_.push_back(m);
+      bool found =
+          (pos_.side_to_move() == loser_ && pos_.in_check() && core::has_no_legal_moves(pos_)) ||
+          search(units - scored[i].cost, plies - 1);
+      if (found) return true;
+      line_.pop_back();
+      pos_.unmake_move(m, undo);
+      if (aborted_) return false;
+    }
+    entry = {pos_.key(), tl_table.generation, int8_t(units), int8_t(plies)};
+    return false;
+  }
+
+  Position pos_;
+  const Color winner_, loser_;
+  const HelpmateLimits limits_;
+  bool corner_mode_ = false;
+  bool needs_blockers_ = false;
+  Square corner_ = Square::None;
+  uint64_t nodes_ = 0;
+  bool aborted_ = false;
+  std::vector<Move> line_;
+};
+
+}  // namespace
+
+HelpmateResult find_helpmate(const Position& pos, Color winner, const HelpmateLimits& limits) {
+  return Searcher(pos, winner, limits).run();
+}
+
+}  // namespace arbiter::rules

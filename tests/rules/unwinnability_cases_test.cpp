@@ -1,0 +1,120 @@
+// The dead-position and flag rows (groups C, D, E, F) of tests/data/fide-cases.tsv,
+// through the unwinnability module alone (rules::Game has its own verdict tests).
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "arbiter/core/movegen.h"
+#include "arbiter/core/notation.h"
+#include "arbiter/rules/helpmate_witness.h"
+#include "arbiter/rules/unwinnability.h"
+#include "test_support.h"
+
+namespace arbiter::rules {
+namespace {
+
+using core::Color;
+
+struct CaseRow {
+  std::string id, fen, moves, event, expected;
+};
+
+void PrintTo(const CaseRow& row, std::ostream* os) { *os << row.id << " " << row.fen; }
+
+// Winnable rows whose helpmate the default budget does not find yet: they must
+// never come out Unwinnable, and Undecided already gives the right verdict (the
+// flag loses). F08 needs three bishop manoeuvres behind a pawn wall.
+bool known_hard(const std::string& id) { return id == "F08" || id == "F09"; }
+
+std::vector<std::string> split(const std::string& line, char sep) {
+  std::vector<std::string> out;
+  std::string field;
+  std::istringstream in(line);
+  while (std::getline(in, field, sep)) out.push_back(field);
+  return out;
+}
+
+std::vector<CaseRow> dead_and_flag_rows() {
+  std::vector<CaseRow> rows;
+  std::ifstream in(test::data_path("fide-cases.tsv"));
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    auto f = split(line, '\t');
+    if (f.size() < 6 || f[0].size() < 2) continue;
+    const char group = f[0][0];
+    if (f[0] == "id" || (group != 'C' && group != 'D' && group != 'E' && group != 'F')) continue;
+    rows.push_back({f[0], f[2], f[3], f[4], f[5]});
+  }
+  return rows;
+}
+
+core::Position final_position(const CaseRow& row) {
+  core::Position pos = test::must_parse(row.fen);
+  std::istringstream moves(row.moves);
+  std::string text;
+  while (moves >> text) {
+    auto m = core::parse_uci_move(pos, text, false);
+    EXPECT_TRUE(m.ok()) << row.id << ": " << text;
+    if (!m.ok()) break;
+    core::UndoInfo undo;
+    pos.make_move(m.value(), undo);
+  }
+  return pos;
+}
+
+class FideCase : public ::testing::TestWithParam<CaseRow> {};
+
+TEST_P(FideCase, DeadPositionAndFlagProviso) {
+  const CaseRow& row = GetParam();
+  const core::Position pos = final_position(row);
+  const DeadPositionResult dead = analyse_dead_position(pos);
+  const char group = row.id[0];
+
+  if (core::is_checkmate(pos)) {  // the game ended by mate (F18): never dead
+    EXPECT_FALSE(dead.dead) << row.id;
+    return;
+  }
+  // Rows whose game had already ended (5.2.2 or 9.6.2) before the flag fell.
+  const bool ended_earlier = row.id == "F10" || row.id == "F15" || row.id == "F16";
+  if (group == 'C' || group == 'D' || ended_earlier) {
+    EXPECT_TRUE(dead.dead) << row.id << " should be dead";
+    return;
+  }
+  EXPECT_FALSE(dead.dead) << row.id;
+  if (!known_hard(row.id)) {
+    EXPECT_FALSE(dead.undecided) << row.id;
+  }
+  if (group == 'E' || row.id == "F19") return;
+
+  ASSERT_EQ(row.event.rfind("flag:", 0), 0u) << row.id;
+  const Color flagged = row.event == "flag:w" ? Color::White : Color::Black;
+  const Color opponent = ~flagged;
+  const WinnabilityResult w = analyse_winnability(pos, opponent);
+  if (row.expected == "1/2-1/2") {
+    EXPECT_EQ(w.verdict, Winnability::Unwinnable) << row.id;
+  } else {
+    EXPECT_NE(w.verdict, Winnability::Unwinnable) << row.id;
+    if (!known_hard(row.id)) {
+      EXPECT_EQ(w.verdict, Winnability::Winnable) << row.id;
+    }
+    if (w.verdict == Winnability::Winnable) {
+      EXPECT_TRUE(is_helpmate_line(pos, opponent, w.helpmate)) << row.id;
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(UnwinnabilityCases, FideCase, ::testing::ValuesIn(dead_and_flag_rows()),
+                         [](const ::testing::TestParamInfo<CaseRow>& info) {
+                           return info.param.id;
+                         });
+
+TEST(UnwinnabilityCasesData, AllGroupsPresent) {
+  EXPECT_EQ(dead_and_flag_rows().size(), 43u);  // C01-C06, D01-D08, E01-E10, F01-F19
+}
+
+}  // namespace
+}  // namespace arbiter::rules
