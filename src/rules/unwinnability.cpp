@@ -51,6 +51,63 @@ bool looks_closed(const Position& pos) {
   return core::count_legal_moves(pos) <= kClosedMaxLegalMoves;
 }
 
+// Legal moves of the side not to move, as if it were its turn (0 when the side
+// to move is in check, where passing is meaningless).
+uint64_t opponent_move_count(const Position& pos) {
+  if (pos.in_check()) return 0;
+  Position passed = pos;
+  core::UndoInfo undo;
+  passed.make_null_move(undo);
+  return core::count_legal_moves(passed);
+}
+
+// A pawn with no pawn anywhere ahead on its file: it may promote, and the
+// positions reachable after a promotion are too many to walk.
+bool has_runner(const Position& pos) {
+  using core::PieceType;
+  const core::Bitboard pawns = pos.pieces(PieceType::Pawn);
+  for (Color c : {Color::White, Color::Black}) {
+    for (core::Square s : core::squares(pos.pieces(c, PieceType::Pawn))) {
+      core::Bitboard ahead = core::file_bb(s);
+      ahead &= c == Color::White ? ~((core::square_bb(s) << 1) - 1) : (core::square_bb(s) - 1);
+      if (!(ahead & pawns)) return true;
+    }
+  }
+  return false;
+}
+
+// Whether the layers below stand a chance of proving the position dead. Dead
+// needs both sides unwinnable, and each layer proves that only under its own
+// precondition: material (O(1)), a forced line (followed here to its end, which
+// decides for the whole line), a blockade (a fixed pawn structure), or an
+// exhaustive walk, which ends within budget only when both sides have few moves,
+// no rook or queen can roam and no pawn can run to promotion. Anywhere else the per-ply check stops
+// at once: ordinary positions cost no search. The price is completeness, never soundness: a dead
+// position that only an exhaustive walk through a big reachable set could prove is reported alive
+// (the analysis would have run out of budget there anyway).
+bool dead_is_provable(const Position& root) {
+  using core::PieceType;
+  Position pos = root;
+  uint64_t moves = core::count_legal_moves(pos);
+  for (int ply = 0; moves == 1 && ply < kMaxForcedPlies; ++ply) {
+    core::MoveList only;
+    core::generate_legal(pos, only);
+    core::UndoInfo undo;
+    pos.make_move(only[0], undo);
+    moves = core::count_legal_moves(pos);
+  }
+  if (moves == 0) return true;  // the forced line ends in mate or stalemate: let the analysis say
+  if (unwinnable_by_material(pos, Color::White) && unwinnable_by_material(pos, Color::Black))
+    return true;
+  const core::Bitboard pushes =
+      core::shift<core::Direction::North>(pos.pieces(Color::White, PieceType::Pawn)) |
+      core::shift<core::Direction::South>(pos.pieces(Color::Black, PieceType::Pawn));
+  if (pos.pieces(PieceType::Pawn) && !(pushes & ~pos.pieces()) && analyse_blockade(pos).fixed)
+    return true;
+  return moves <= kClosedMaxLegalMoves && !pos.pieces(PieceType::Rook, PieceType::Queen) &&
+         !has_runner(pos) && opponent_move_count(pos) <= kClosedMaxLegalMoves;
+}
+
 WinnabilityResult proven(Winnability verdict, WinnabilityMethod method, uint64_t nodes) {
   WinnabilityResult r;
   r.verdict = verdict;
@@ -167,6 +224,7 @@ DeadPositionResult analyse_dead_position(const Position& pos, const WinnabilityO
     r.method = WinnabilityMethod::Material;
     return r;
   }
+  if (!dead_is_provable(pos)) return r;  // alive as far as any proof can tell
   // Static proofs for both sides first: cheap, and they settle blocked positions
   // before any search is spent on them.
   if (statically_unwinnable(pos, Color::White) && statically_unwinnable(pos, Color::Black) &&
