@@ -94,6 +94,15 @@ void Worker::count_node() {
   if (id_ == 0 && nodes() % tune::kTimeCheckInterval == 0) check_limits();
 }
 
+bool Worker::enter_node(int ply, bool pv) {
+  count_node();
+  if (pv) {
+    pv_length_[ply] = 0;
+    seldepth_ = std::max(seldepth_, ply);
+  }
+  return !shared_.stop.load(std::memory_order_relaxed);
+}
+
 void Worker::check_limits() {
   if (shared_.clock.past_hard_limit() ||
       (shared_.limits.nodes && shared_.total_nodes() >= shared_.limits.nodes))
@@ -270,12 +279,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
   // 1. At the horizon, settle the captures first (no stand-pat blunders).
   if (depth <= 0) return qsearch<N>(alpha, beta, ply);
 
-  count_node();
-  if (kPv) {
-    pv_length_[ply] = 0;
-    seldepth_ = std::max(seldepth_, ply);
-  }
-  if (shared_.stop.load(std::memory_order_relaxed)) return 0;
+  if (!enter_node(ply, kPv)) return 0;
   const bool in_check = pos_.in_check();
   if (ply >= kMaxPly) return in_check ? kDrawScore : eval_.evaluate(pos_);
 
@@ -428,12 +432,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
 template <Worker::Node N>
 int Worker::qsearch(int alpha, int beta, int ply) {
   constexpr bool kPv = N == Node::PV;
-  count_node();
-  if (kPv) {
-    pv_length_[ply] = 0;
-    seldepth_ = std::max(seldepth_, ply);
-  }
-  if (shared_.stop.load(std::memory_order_relaxed)) return 0;
+  if (!enter_node(ply, kPv)) return 0;
   const bool in_check = pos_.in_check();
   if (ply >= kMaxPly) return in_check ? kDrawScore : eval_.evaluate(pos_);
   if (draw_by_material(pos_)) return kDrawScore;

@@ -45,23 +45,26 @@ void ThreadPool::clear() {
   for (auto& w : workers_) w->clear_history();
 }
 
-void ThreadPool::start(const core::Position& root, const std::vector<core::Key>& history,
-                       const SearchLimits& limits, const SearchOptions& options,
-                       InfoCallback on_info, DoneCallback on_done) {
+void ThreadPool::prepare(const core::Position& root, const std::vector<core::Key>& history,
+                         const SearchLimits& limits, const SearchOptions& options,
+                         InfoCallback on_info, bool pondering) {
   wait();
   ensure_hash_allocated();
   shared_.stop.store(false);
   shared_.limits = limits;
   shared_.options = options;
   shared_.on_info = std::move(on_info);
-  shared_.clock.start(plan_time(limits, root.side_to_move(), options.move_overhead_ms),
-                      limits.ponder);
+  shared_.clock.start(plan_time(limits, root.side_to_move(), options.move_overhead_ms), pondering);
   for (auto& w : workers_) w->set_root(root, history);
-  {
-    std::lock_guard lock(mutex_);
-    running_ = true;
-    stop_requested_ = false;
-  }
+  std::lock_guard lock(mutex_);
+  running_ = true;
+  stop_requested_ = false;
+}
+
+void ThreadPool::start(const core::Position& root, const std::vector<core::Key>& history,
+                       const SearchLimits& limits, const SearchOptions& options,
+                       InfoCallback on_info, DoneCallback on_done) {
+  prepare(root, history, limits, options, std::move(on_info), limits.ponder);
   controller_ = std::thread([this, done = std::move(on_done)] { run(done); });
 }
 
@@ -141,19 +144,7 @@ SearchResult ThreadPool::search_sync(const core::Position& root,
                                      const std::vector<core::Key>& history,
                                      const SearchLimits& limits, const SearchOptions& options,
                                      InfoCallback on_info) {
-  wait();
-  ensure_hash_allocated();
-  shared_.stop.store(false);
-  shared_.limits = limits;
-  shared_.options = options;
-  shared_.on_info = std::move(on_info);
-  shared_.clock.start(plan_time(limits, root.side_to_move(), options.move_overhead_ms), false);
-  for (auto& w : workers_) w->set_root(root, history);
-  {
-    std::lock_guard lock(mutex_);
-    running_ = true;
-    stop_requested_ = false;
-  }
+  prepare(root, history, limits, options, std::move(on_info), false);
   return run(nullptr);
 }
 

@@ -102,6 +102,8 @@ class Worker {
   void unmake(core::Move m, const core::UndoInfo& undo);
   bool is_draw(int ply) const;
   void count_node();
+  // Counts the node and resets its PV; false when the search must unwind.
+  bool enter_node(int ply, bool pv);
   void check_limits();
   bool main_thread_should_stop(int depth) const;
   void report(int depth) const;

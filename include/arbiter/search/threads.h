@@ -48,7 +48,9 @@ class ThreadPool {
   void wait();
   bool searching() const;
   // True while the running search would only end on stop (infinite or pondering).
-  bool waits_for_stop() const { return searching() && (shared_.limits.infinite || shared_.clock.pondering()); }
+  bool waits_for_stop() const {
+    return searching() && (shared_.limits.infinite || shared_.clock.pondering());
+  }
 
   // Runs a search to completion on the calling thread (bench, tests).
   SearchResult search_sync(const core::Position& root, const std::vector<core::Key>& history,
@@ -56,6 +58,10 @@ class ThreadPool {
                            InfoCallback on_info = nullptr);
 
  private:
+  // Common set-up of start and search_sync: limits, clock, roots, running state.
+  void prepare(const core::Position& root, const std::vector<core::Key>& history,
+               const SearchLimits& limits, const SearchOptions& options, InfoCallback on_info,
+               bool pondering);
   SearchResult run(const DoneCallback& on_done);
   SearchResult collect_result() const;
 
