@@ -71,8 +71,10 @@ void BM_AdjudicateJson(benchmark::State& state) {
     while (splitter.next(raw)) {
       if (!pgn::parse_game_into(raw, game, error)) return state.SkipWithError("parse error");
       out.clear();
-      adjudicate::GameLabel label{
-          .number = games + 1, .source = raw.source, .line = raw.first_line};
+      adjudicate::GameLabel label;
+      label.number = games + 1;
+      label.source = raw.source;
+      label.line = raw.first_line;
       adjudicate::append_game_json(out, label, judge.judge(game));
       benchmark::DoNotOptimize(out.data());
       ++games;

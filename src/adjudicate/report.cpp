@@ -242,8 +242,8 @@ std::string summary_text(const Summary& s) {
          " unfinished (*)\n";
   out +=
       "time forfeits recorded: " + std::to_string(s.flag_wins + s.flag_draws + s.flag_after_end) +
-      ": " + std::to_string(s.flag_wins) + " wins and " + std::to_string(s.flag_draws) +
-      " draws under 6.9, " + std::to_string(s.flag_after_end) + " ended before the flag\n";
+      " (6.9: " + std::to_string(s.flag_wins) + " won, " + std::to_string(s.flag_draws) +
+      " drawn; ended before the flag: " + std::to_string(s.flag_after_end) + ")\n";
   if (s.undecided) out += "undecided unwinnability analyses: " + std::to_string(s.undecided) + "\n";
   out += "files: " + std::to_string(s.files) + " read, " + std::to_string(s.unreadable_files) +
          " unreadable\n";

@@ -68,6 +68,8 @@ int read_settings(const cxxopts::ParseResult& args, AdjudicateSettings& s) {
   s.chess960 = args.count("chess960") > 0;
   s.threads = args["threads"].as<int>();
   if (s.threads < 0) return adjudicate_usage_error("--threads must be 0 (all) or more");
+  s.batch_games = args["batch-games"].as<int>();
+  if (s.batch_games < 1) return adjudicate_usage_error("--batch-games must be 1 or more");
   s.progress = args.count("no-progress") == 0;
   return 0;
 }
@@ -110,7 +112,10 @@ int run_adjudicate(int argc, char** argv) {
       "format", "text or json (one object per line)",
       cxxopts::value<std::string>()->default_value("text"))(
       "threads", "PGN: worker threads (0: one per hardware thread)",
-      cxxopts::value<int>()->default_value("1"))("no-progress", "PGN: no progress line on stderr")(
+      cxxopts::value<int>()->default_value("1"))(
+      "batch-games", "PGN: games per batch handed to a thread (tuning, tests)",
+      cxxopts::value<int>()->default_value("256"))("no-progress",
+                                                   "PGN: no progress line on stderr")(
       "chess960", "one game: read FEN castling rights and UCI castling as Chess960")(
       "files", "PGN files ('-': standard input)", cxxopts::value<std::vector<std::string>>())(
       "h,help", "print this help");

@@ -83,6 +83,7 @@ int adjudicate_pgn_files(const AdjudicateSettings& settings,
   options.judge.game = settings.options;
   options.format = settings.json ? adjudicate::OutputFormat::Json : adjudicate::OutputFormat::Text;
   options.threads = settings.threads;
+  options.batch_games = size_t(settings.batch_games);
 
   ProgressLine progress(settings.progress && isatty(STDERR_FILENO));
   adjudicate::PipelineIo io;

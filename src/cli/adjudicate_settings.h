@@ -18,8 +18,9 @@ struct AdjudicateSettings {
   rules::GameOptions options;
   bool chess960 = false;
   bool json = false;
-  int threads = 1;       // PGN mode: 0 = one per hardware thread
-  bool progress = true;  // PGN mode: a progress line on stderr when it is a terminal
+  int threads = 1;        // PGN mode: 0 = one per hardware thread
+  int batch_games = 256;  // PGN mode: games per batch
+  bool progress = true;   // PGN mode: a progress line on stderr when it is a terminal
 };
 
 // The message on stderr, and the usage exit code.
