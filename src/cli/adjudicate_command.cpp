@@ -29,9 +29,11 @@ constexpr std::string_view kDescription =
     "  1/2-1/2 with Termination \"Normal\" or none: a draw claim by the side to move\n"
     "    if one was correct at the end, else an agreement (5.2.3; from fide-2018\n"
     "    only after a move by each player).\n"
-    "Other Termination values and '*' infer nothing. Exit code: 0 when every game\n"
-    "was read (disagreements included), 1 when a game or a file could not be read,\n"
-    "2 for bad usage. A progress line goes to stderr when it is a terminal.";
+    "Other Termination values and '*' infer nothing; moves after an automatic end\n"
+    "change nothing (JSON \"plies\" counts them, \"ply\" is where the game ended).\n"
+    "Exit code: 0 when every game was read (disagreements included), 1 when a game\n"
+    "or a file could not be read, 2 for bad usage. A progress line goes to stderr\n"
+    "when it is a terminal (never to stdout).\n";
 
 int read_settings(const cxxopts::ParseResult& args, AdjudicateSettings& s) {
   const std::string rules = args["rules"].as<std::string>();
