@@ -20,7 +20,8 @@ constexpr Subcommand kSubcommands[] = {
      "perft DEPTH [--fen FEN] [--divide] [--chess960] | perft --epd FILE [--max-depth D]"},
     {"bench", arbiter::cli::run_bench, "bench [DEPTH]   fixed-depth search benchmark"},
     {"adjudicate", arbiter::cli::run_adjudicate,
-     "adjudicate --fen FEN [--moves MOVES] [--event EVENT] [--rules fide-2023] [--format json]"},
+     "adjudicate [FILE.pgn ...] [--rules fide-2023] [--format json] [--threads N]\n"
+     "  arbiter adjudicate --fen FEN [--moves MOVES] [--event EVENT] [--rules fide-2023]"},
 };
 
 void print_usage(std::ostream& out) {

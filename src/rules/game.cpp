@@ -5,6 +5,7 @@
 #include "arbiter/core/fen.h"
 #include "arbiter/core/movegen.h"
 #include "arbiter/core/notation.h"
+#include "arbiter/rules/legal_move.h"
 
 namespace arbiter::rules {
 
@@ -79,7 +80,7 @@ const Outcome& Game::play_legal(Move m) {
 // in a fixed order, then claims.
 void Game::conclude_position(Move last, const core::UndoInfo* undo) {
   const Articles& art = rules_->articles;
-  if (core::has_no_legal_moves(pos_)) {
+  if (!has_legal_move(pos_)) {
     if (pos_.in_check())
       finish(win_for(~pos_.side_to_move()), Reason::Checkmate, art.checkmate, last, undo);
     else

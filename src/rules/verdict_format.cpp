@@ -7,6 +7,35 @@ namespace {
 
 constexpr char kHexDigits[] = "0123456789abcdef";
 constexpr unsigned char kFirstPrintable = 0x20;
+constexpr unsigned char kFirstNonAscii = 0x80;
+constexpr std::string_view kReplacementChar = "\xEF\xBF\xBD";  // U+FFFD in UTF-8
+
+// Length of the well-formed UTF-8 sequence at the start of `s` (whose first byte
+// is not ASCII), or 0 if it is not one (RFC 3629: no overlongs, no surrogates,
+// nothing above U+10FFFF).
+size_t utf8_sequence_length(std::string_view s) {
+  const auto byte = [&](size_t i) { return static_cast<unsigned char>(s[i]); };
+  const unsigned char b0 = byte(0);
+  size_t n = 0;
+  unsigned char lo = 0x80, hi = 0xBF;  // range of the second byte
+  if (b0 >= 0xC2 && b0 <= 0xDF) {
+    n = 2;
+  } else if (b0 >= 0xE0 && b0 <= 0xEF) {
+    n = 3;
+    if (b0 == 0xE0) lo = 0xA0;
+    if (b0 == 0xED) hi = 0x9F;
+  } else if (b0 >= 0xF0 && b0 <= 0xF4) {
+    n = 4;
+    if (b0 == 0xF0) lo = 0x90;
+    if (b0 == 0xF4) hi = 0x8F;
+  } else {
+    return 0;
+  }
+  if (s.size() < n || byte(1) < lo || byte(1) > hi) return 0;
+  for (size_t i = 2; i < n; ++i)
+    if (byte(i) < 0x80 || byte(i) > 0xBF) return 0;
+  return n;
+}
 
 void append_key(std::string& out, std::string_view key) {
   append_json_string(out, key);
@@ -111,8 +140,21 @@ Verdict error_verdict(std::string_view rules, std::string message) {
 
 void append_json_string(std::string& out, std::string_view text) {
   out += '"';
-  for (char ch : text) {
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char ch = text[i];
     const auto c = static_cast<unsigned char>(ch);
+    if (c >= kFirstNonAscii) {
+      // Valid UTF-8 passes through; any other byte (PGN files are not always
+      // UTF-8) becomes U+FFFD so that every line stays valid JSON.
+      const size_t n = utf8_sequence_length(text.substr(i));
+      if (n == 0) {
+        out += kReplacementChar;
+      } else {
+        out.append(text, i, n);
+        i += n - 1;
+      }
+      continue;
+    }
     switch (ch) {
       case '"':
         out += "\\\"";
@@ -141,7 +183,7 @@ void append_json_string(std::string& out, std::string_view text) {
           out += kHexDigits[c >> 4];
           out += kHexDigits[c & 0xF];
         } else {
-          out += ch;  // UTF-8 passes through unchanged
+          out += ch;
         }
     }
   }

@@ -29,7 +29,8 @@ std::string shell_quote(const std::string& s) {
 
 ProcessRun run_arbiter(const std::string& args) {
   ProcessRun run;
-  const std::string command = std::string(ARBITER_BINARY) + " " + args + " 2>&1";
+  // Standard input from /dev/null: without files the command reads PGN from it.
+  const std::string command = std::string(ARBITER_BINARY) + " " + args + " </dev/null 2>&1";
   FILE* pipe = popen(command.c_str(), "r");
   if (!pipe) return run;
   std::array<char, 4096> buffer;
@@ -85,7 +86,7 @@ TEST(AdjudicateCli, UnknownOptionsAndValuesExitWithTwo) {
         "adjudicate --fen startpos --event flag:x", "adjudicate --fen startpos --event explode:w",
         "adjudicate --fen startpos --format xml", "adjudicate --fen startpos --illegal never",
         "adjudicate --fen startpos --fen-halfmove maybe", "adjudicate --fen startpos --bogus",
-        "adjudicate", "adjudicate --fen startpos --event claim:w:e2e5"}) {
+        "adjudicate --moves e4", "adjudicate --fen startpos --event claim:w:e2e5"}) {
     const ProcessRun run = run_arbiter(args);
     EXPECT_EQ(run.exit_code, kUsageError) << args << "\n" << run.out;
     EXPECT_FALSE(run.out.empty()) << args;

@@ -15,6 +15,19 @@ TEST(VerdictFormat, JsonStringEscaping) {
   EXPECT_EQ(out, R"("a\"b\\c\nd\te\u0001\u001f\r\b\f é")");
 }
 
+TEST(VerdictFormat, JsonStringKeepsUtf8AndReplacesMalformedBytes) {
+  std::string out;
+  // Valid 2-, 3- and 4-byte sequences pass through.
+  append_json_string(out, "\xC3\xA9 \xE2\x82\xAC \xF0\x9F\x98\x80");
+  EXPECT_EQ(out, "\"\xC3\xA9 \xE2\x82\xAC \xF0\x9F\x98\x80\"");
+  // Latin-1, a lone continuation byte, an overlong, a surrogate, a truncated
+  // sequence: each bad byte becomes U+FFFD.
+  out.clear();
+  append_json_string(out, "M\xFCller \x80 \xC0\xAF \xED\xA0\x80 \xE2\x82");
+  const std::string r = "\xEF\xBF\xBD";
+  EXPECT_EQ(out, "\"M" + r + "ller " + r + " " + r + r + " " + r + r + r + " " + r + r + "\"");
+}
+
 TEST(VerdictFormat, JsonOfACheckmate) {
   Game game;
   play(game, "f2f3 e7e5 g2g4 d8h4");

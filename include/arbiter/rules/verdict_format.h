@@ -47,7 +47,8 @@ std::string to_json(const Verdict& verdict);
 // A few lines for people, each ending in a newline.
 std::string to_text(const Verdict& verdict);
 
-// Appends `text` as a JSON string literal (quotes included).
+// Appends `text` as a JSON string literal (quotes included); bytes that are not
+// well-formed UTF-8 become U+FFFD, so the output is always valid JSON.
 void append_json_string(std::string& out, std::string_view text);
 
 }  // namespace arbiter::rules

@@ -1,0 +1,49 @@
+// rules::has_legal_move agrees with core::count_legal_moves > 0: on random
+// walks from the perft suite, and on mates, stalemates and positions with pinned
+// pieces, en passant or castling.
+#include "arbiter/rules/legal_move.h"
+
+#include <gtest/gtest.h>
+
+#include "arbiter/core/movegen.h"
+#include "test_support.h"
+
+namespace arbiter::rules {
+namespace {
+
+TEST(HasLegalMove, AgreesWithTheFullCountOnRandomWalks) {
+  const int walks = test::kSanitized ? 1 : 4;
+  int without_moves = 0;
+  for (const core::Position& pos : test::random_walk_positions(walks, 60)) {
+    const bool any = core::count_legal_moves(pos) > 0;
+    without_moves += !any;
+    ASSERT_EQ(has_legal_move(pos), any) << core::to_fen(pos);
+  }
+  EXPECT_GT(without_moves, 0);  // the walks reach some mates and stalemates
+}
+
+TEST(HasLegalMove, MatesStalematesAndTheMovesTheQuickTestsSkip) {
+  struct Case {
+    const char* fen;
+    bool any;
+  };
+  const Case cases[] = {
+      {"7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", false},    // mate
+      {"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", false},    // stalemate
+      {"k7/8/1Q6/8/8/8/8/7K b - - 0 1", false},     // stalemate, king boxed in
+      {"8/8/8/8/8/2k5/2p5/2K5 w - - 0 1", false},   // stalemate by a pawn
+      {"8/8/8/8/8/k7/p1r5/K1R5 w - - 0 1", true},   // a pinned rook with moves
+      {"8/8/8/8/pP6/P7/P7/K1k5 b - b3 0 1", true},  // en passant among others
+      {"r3k3/8/8/8/8/8/8/4K2R w K - 0 1", true},    // castling among others
+      {"8/8/8/8/8/5k2/4p3/4K3 w - - 0 1", true},    // only the king, capturing
+  };
+
+  for (const Case& c : cases) {
+    const core::Position pos = test::must_parse(c.fen);
+    EXPECT_EQ(core::count_legal_moves(pos) > 0, c.any) << c.fen;
+    EXPECT_EQ(has_legal_move(pos), c.any) << c.fen;
+  }
+}
+
+}  // namespace
+}  // namespace arbiter::rules
