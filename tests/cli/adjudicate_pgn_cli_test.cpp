@@ -163,12 +163,14 @@ TEST(AdjudicatePgnCli, OlderEditionsOnResignationAndEarlyAgreement) {
   EXPECT_TRUE(contains(game_line(run.out, 11), verdict("1/2-1/2", "agreement", "5.2c", 0, "")));
 }
 
+// With the full unwinnability analysis every proviso in this file is decided
+// (a helpmate is found for the winner), so nothing is undecided.
 TEST(AdjudicatePgnCli, SummaryCountsTheVerdicts) {
   const ArbiterRun run = json_run(kinds());
   ASSERT_EQ(run.exit_code, 0) << run.err;
   EXPECT_EQ(summary_line(run.out),
             R"({"summary":{"games":12,"judged":12,"errors":0,"agreements":9,"disagreements":3,)"
-            R"("unrecorded":0,"undecided":2,"results":{"1-0":2,"0-1":2,"1/2-1/2":7,"*":1},)"
+            R"("unrecorded":0,"undecided":0,"results":{"1-0":2,"0-1":2,"1/2-1/2":7,"*":1},)"
             R"("reasons":{"none":1,"checkmate":2,"stalemate":1,"dead-position":1,)"
             R"("fivefold-repetition":1,"seventyfive-moves":1,"threefold-claim":0,)"
             R"("fifty-moves-claim":0,"time-forfeit":2,"illegal-move":0,"resignation":2,)"
