@@ -310,7 +310,7 @@ class Searcher {
   // Scores and sorts the moves: cheapest first, then best score.
   size_t order(const core::MoveList& moves, ScoredMove* out) const {
     size_t n = 0;
-    const Bitboard obstructions = corner_mode_ ? 0 : line_obstructions(pos_, winner_);
+    const Bitboard obstructions = line_obstructions(pos_, winner_);
     if (pos_.side_to_move() == winner_) {
       const CheckInfo info(pos_, winner_);
       for (Move m : moves) out[n++] = classify_winner_move(m, info, obstructions);
