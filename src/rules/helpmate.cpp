@@ -256,7 +256,7 @@ class Searcher {
     return s;
   }
 
-  ScoredMove classify_loser_move(Move m, Bitboard obstructions) const {
+  ScoredMove classify_loser_move(Move m, Bitboard obstructions, Bitboard offers) const {
     const Square from = m.from(), to = m.to();
     const Square king = pos_.king_square(loser_);
     const PieceType pt = core::type_of(pos_.moved_piece(m));
@@ -290,7 +290,7 @@ class Searcher {
         s.cost = int(MoveCost::Natural);  // a blocker on its way
       }
     }
-    if (core::contains(obstructions, from) && !pos_.is_capture(m)) {
+    if ((core::contains(obstructions, from) || core::contains(offers, to)) && !pos_.is_capture(m)) {
       s.score += kClearingBonus;
       s.cost = int(MoveCost::Natural);
       return s;
@@ -315,7 +315,14 @@ class Searcher {
       const CheckInfo info(pos_, winner_);
       for (Move m : moves) out[n++] = classify_winner_move(m, info, obstructions);
     } else {
-      for (Move m : moves) out[n++] = classify_loser_move(m, obstructions);
+      // Squares where the winner's own blockers could take a man and leave the line.
+      Bitboard offers = 0;
+      for (Square b : core::squares(obstructions & pos_.pieces(winner_))) {
+        const PieceType pt = core::type_of(pos_.piece_on(b));
+        offers |= pt == PieceType::Pawn ? core::pawn_attacks(winner_, b)
+                                        : core::piece_attacks(pt, b, pos_.pieces());
+      }
+      for (Move m : moves) out[n++] = classify_loser_move(m, obstructions, offers);
     }
     // Ties keep generation order, so the search is deterministic.
     for (size_t i = 0; i < n; ++i) out[i].index = int(i);
