@@ -40,7 +40,9 @@ constexpr int kCheckBonus = 1000;    // the winner checks: mates are checks
 constexpr int kApproachWeight = 12;  // per square a piece gets closer to its target
 constexpr int kFreedomWeight = 30;   // per flight square the loser's king gives up
 constexpr int kBlockBonus = 40;      // a loser's piece steps next to its king or target
-constexpr int kPressureWeight = 25;  // per square around the loser's king newly attacked
+constexpr int kPressureWeight = 25;
+constexpr int kClearingBonus = 40;  // a man leaves a line to the loser's king  // per square around
+                                    // the loser's king newly attacked
 
 // Up to this many non-pawn pieces (kings excluded) the loser's king is led to a
 // corner, where the fewest pieces mate; with more, mates are sought where it stands.
@@ -99,6 +101,23 @@ struct CheckInfo {
     return core::contains(discoverers, m.from()) && !core::aligned(m.from(), m.to(), king);
   }
 };
+
+// Men standing between one of the winner's long-range pieces and the loser's
+// king or a square next to it: moving them away opens a line for a mate.
+Bitboard line_obstructions(const Position& pos, Color winner) {
+  const Square king = pos.king_square(~winner);
+  const Bitboard zone = core::king_attacks(king) | core::square_bb(king);
+  const Bitboard occupied = pos.pieces();
+  Bitboard lines = 0;
+  const Bitboard sliders = pos.pieces(winner) & ~pos.pieces(PieceType::King, PieceType::Knight) &
+                           ~pos.pieces(PieceType::Pawn);
+  for (Square s : core::squares(sliders)) {
+    const PieceType pt = core::type_of(pos.piece_on(s));
+    for (Square z : core::squares(core::piece_attacks(pt, s, 0) & zone))
+      lines |= core::between(s, z);
+  }
+  return lines & occupied;
+}
 
 // The corner the loser's king heads for: the nearest one, of the colour of the
 // winner's bishops when bishops are all the winner has to mate with.
@@ -194,7 +213,7 @@ class Searcher {
     return false;
   }
 
-  ScoredMove classify_winner_move(Move m, const CheckInfo& info) const {
+  ScoredMove classify_winner_move(Move m, const CheckInfo& info, Bitboard obstructions) const {
     const Square from = m.from(), to = m.to();
     const PieceType pt = core::type_of(pos_.moved_piece(m));
     // Kings and knights need to come close; long-range pieces mate from afar.
@@ -230,10 +249,14 @@ class Searcher {
           corner_mode_ && core::contains(core::piece_attacks(pt, to, occupied), info.king);
       if (after > before && !chases) s.cost = int(MoveCost::Natural);
     }
+    if (core::contains(obstructions, from)) {
+      s.score += kClearingBonus;
+      s.cost = int(MoveCost::Natural);
+    }
     return s;
   }
 
-  ScoredMove classify_loser_move(Move m) const {
+  ScoredMove classify_loser_move(Move m, Bitboard obstructions, Bitboard offers) const {
     const Square from = m.from(), to = m.to();
     const Square king = pos_.king_square(loser_);
     const PieceType pt = core::type_of(pos_.moved_piece(m));
@@ -267,6 +290,11 @@ class Searcher {
         s.cost = int(MoveCost::Natural);  // a blocker on its way
       }
     }
+    if ((core::contains(obstructions, from) || core::contains(offers, to)) && !pos_.is_capture(m)) {
+      s.score += kClearingBonus;
+      s.cost = int(MoveCost::Natural);
+      return s;
+    }
     // Taking the winner's material rarely helps the winner mate; neither do pawn
     // moves, unless the loser needs more blockers (a pawn may queen into one).
     if (pos_.is_capture(m)) {
@@ -282,11 +310,19 @@ class Searcher {
   // Scores and sorts the moves: cheapest first, then best score.
   size_t order(const core::MoveList& moves, ScoredMove* out) const {
     size_t n = 0;
+    const Bitboard obstructions = line_obstructions(pos_, winner_);
     if (pos_.side_to_move() == winner_) {
       const CheckInfo info(pos_, winner_);
-      for (Move m : moves) out[n++] = classify_winner_move(m, info);
+      for (Move m : moves) out[n++] = classify_winner_move(m, info, obstructions);
     } else {
-      for (Move m : moves) out[n++] = classify_loser_move(m);
+      // Squares where the winner's own blockers could take a man and leave the line.
+      Bitboard offers = 0;
+      for (Square b : core::squares(obstructions & pos_.pieces(winner_))) {
+        const PieceType pt = core::type_of(pos_.piece_on(b));
+        offers |= pt == PieceType::Pawn ? core::pawn_attacks(winner_, b)
+                                        : core::piece_attacks(pt, b, pos_.pieces());
+      }
+      for (Move m : moves) out[n++] = classify_loser_move(m, obstructions, offers);
     }
     // Ties keep generation order, so the search is deterministic.
     for (size_t i = 0; i < n; ++i) out[i].index = int(i);

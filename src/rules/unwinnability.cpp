@@ -12,6 +12,7 @@
 #include "arbiter/rules/unwinnability.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "arbiter/core/movegen.h"
 #include "arbiter/rules/blockade.h"
@@ -193,24 +194,41 @@ WinnabilityResult analyse_winnability(const Position& root, Color winner,
   if (quick_result.found)
     return mate_found(std::move(prefix), quick_result.line, WinnabilityMethod::Helpmate, nodes);
 
-  // Layer 5: exhaustive reachability, where the reachable set may be small.
-  if (looks_closed(pos)) {
-    ReachabilityResult reach = explore_reachable(pos, winner, left() / kReachabilityShareDivisor);
+  // Layer 5: exhaustive reachability, where the reachable set may be small. With
+  // a rook or queen on the board or a pawn free to promote, the walk seldom ends
+  // within budget while a helpmate usually exists: the wide search goes first
+  // there, the walk keeping the same budget (so it settles the same positions).
+  const bool closed = looks_closed(pos);
+  const bool walk_last =
+      closed && (pos.pieces(core::PieceType::Rook, core::PieceType::Queen) || has_runner(pos));
+  const uint64_t walk_budget = left() / kReachabilityShareDivisor;
+  std::optional<WinnabilityResult> walked;
+  auto walk = [&] {
+    ReachabilityResult reach = explore_reachable(pos, winner, walk_budget);
     nodes += reach.nodes;
     if (reach.outcome == ReachabilityOutcome::MateFound)
-      return mate_found(std::move(prefix), reach.line, WinnabilityMethod::Exhaustive, nodes);
+      walked = mate_found(prefix, reach.line, WinnabilityMethod::Exhaustive, nodes);
     if (reach.outcome == ReachabilityOutcome::NoMate)
-      return proven(Winnability::Unwinnable, WinnabilityMethod::Exhaustive, nodes);
+      walked = proven(Winnability::Unwinnable, WinnabilityMethod::Exhaustive, nodes);
+  };
+  if (closed && !walk_last) {
+    walk();
+    if (walked) return *walked;
   }
 
   // Layer 6: wider helpmate searches.
-  if (left() > 0) {
+  const uint64_t reserved = walk_last ? walk_budget : 0;
+  if (left() > reserved) {
     HelpmateLimits wide = kWideSearch;
-    wide.node_budget = left();
+    wide.node_budget = left() - reserved;
     HelpmateResult result = find_helpmate(pos, winner, wide);
     nodes += result.nodes;
     if (result.found)
       return mate_found(std::move(prefix), result.line, WinnabilityMethod::Helpmate, nodes);
+  }
+  if (walk_last) {
+    walk();
+    if (walked) return *walked;
   }
   WinnabilityResult r;
   r.nodes = nodes;

@@ -116,5 +116,27 @@ TEST(UnwinnabilityCasesData, AllGroupsPresent) {
   EXPECT_EQ(dead_and_flag_rows().size(), 43u);  // C01-C06, D01-D08, E01-E10, F01-F19
 }
 
+// Crowded positions from lichess timeouts where an easy helpmate exists but the
+// search used to wander (up to 200,000 nodes, or Undecided): each must now be
+// found well inside the budget, with a line that verifies.
+TEST(UnwinnabilityCrowded, EasyHelpmatesAreFoundQuickly) {
+  const char* const fens[] = {
+      "rnbqkb1r/pppppppp/5n2/8/8/1P6/P1PPPPPP/RNBQKBNR w KQkq - 1 2",
+      "6k1/5Rp1/2n4p/2Npb3/1p1Pp3/2B5/6Q1/7K w - - 1 36",
+      "5rk1/p4p1p/4p3/PP1p4/1K6/1BP5/5q2/5bn1 b - - 4 39",
+      "4r3/pp2rpkp/2p1p1p1/8/3P4/2PB1R2/PP4PP/4R1K1 w - - 3 28",
+      "r2q1rk1/ppp2p1p/2b1p3/8/2Pb4/3P1P2/P1R1BP1P/1R4K1 b - - 8 17",
+  };
+  constexpr uint64_t kMaxNodes = 50000;
+  for (const char* fen : fens) {
+    const core::Position pos = test::must_parse(fen);
+    const Color winner = ~pos.side_to_move();
+    const WinnabilityResult w = analyse_winnability(pos, winner);
+    EXPECT_EQ(w.verdict, Winnability::Winnable) << fen;
+    EXPECT_LE(w.nodes, kMaxNodes) << fen;
+    EXPECT_TRUE(is_helpmate_line(pos, winner, w.helpmate)) << fen;
+  }
+}
+
 }  // namespace
 }  // namespace arbiter::rules
