@@ -135,8 +135,10 @@ TEST(UnwinnabilitySoundness, RandomSparsePositions) {
   EXPECT_GT(tally.winnable, 0);
 }
 
+// The same 80 walls in every build (the first few dozen happen to hold neither a
+// proven wall nor a short mate); only the brute force is shallower under ASan.
 TEST(UnwinnabilitySoundness, RandomPawnWalls) {
-  const int wanted = test::kSanitized ? 10 : 80;
+  const int wanted = 80;
   std::mt19937 rng(7);
   Checked tally;
   int made = 0;
@@ -172,7 +174,7 @@ TEST(UnwinnabilitySoundness, RandomPawnWalls) {
     auto parsed = core::parse_fen(to_fen_string(board, stm));
     if (!parsed.ok()) continue;
     ++made;
-    check_position(parsed.value(), test::kSanitized ? 3 : 5, 20000, tally);
+    check_position(parsed.value(), test::kSanitized ? 4 : 5, 20000, tally);
   }
   EXPECT_GT(tally.unwinnable, 0);  // the walls do get proven
   EXPECT_GT(tally.mates_seen, 0);  // and some had short mates, none declared unwinnable
