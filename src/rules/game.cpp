@@ -5,7 +5,6 @@
 #include "arbiter/core/fen.h"
 #include "arbiter/core/movegen.h"
 #include "arbiter/core/notation.h"
-#include "arbiter/rules/legal_move.h"
 
 namespace arbiter::rules {
 
@@ -80,7 +79,7 @@ const Outcome& Game::play_legal(Move m) {
 // in a fixed order, then claims.
 void Game::conclude_position(Move last, const core::UndoInfo* undo) {
   const Articles& art = rules_->articles;
-  if (!has_legal_move(pos_)) {
+  if (!core::has_legal_move(pos_)) {
     if (pos_.in_check())
       finish(win_for(~pos_.side_to_move()), Reason::Checkmate, art.checkmate, last, undo);
     else

@@ -25,8 +25,12 @@ inline void generate_legal(const Position& pos, MoveList& moves) {
 // Number of legal moves, counted without building a list (perft's last ply).
 uint64_t count_legal_moves(const Position& pos);
 
+// Whether the side to move has any legal move, answered at the first one found
+// (mate and stalemate tests run after every ply of every adjudicated game).
+bool has_legal_move(const Position& pos);
+
 // True when the side to move has no legal move: checkmate or stalemate.
-inline bool has_no_legal_moves(const Position& pos) { return count_legal_moves(pos) == 0; }
+inline bool has_no_legal_moves(const Position& pos) { return !has_legal_move(pos); }
 inline bool is_checkmate(const Position& pos) { return pos.in_check() && has_no_legal_moves(pos); }
 inline bool is_stalemate(const Position& pos) { return !pos.in_check() && has_no_legal_moves(pos); }
 

@@ -1,14 +1,12 @@
-// rules::has_legal_move agrees with core::count_legal_moves > 0: on random
+// core::has_legal_move agrees with core::count_legal_moves > 0: on random
 // walks from the perft suite, and on mates, stalemates and positions with pinned
 // pieces, en passant or castling.
-#include "arbiter/rules/legal_move.h"
-
 #include <gtest/gtest.h>
 
 #include "arbiter/core/movegen.h"
 #include "test_support.h"
 
-namespace arbiter::rules {
+namespace arbiter::core {
 namespace {
 
 TEST(HasLegalMove, AgreesWithTheFullCountOnRandomWalks) {
@@ -46,4 +44,4 @@ TEST(HasLegalMove, MatesStalematesAndTheMovesTheQuickTestsSkip) {
 }
 
 }  // namespace
-}  // namespace arbiter::rules
+}  // namespace arbiter::core
