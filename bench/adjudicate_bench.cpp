@@ -15,37 +15,21 @@
 #include "arbiter/adjudicate/report.h"
 #include "arbiter/pgn/parser.h"
 #include "arbiter/pgn/splitter.h"
+#include "bench_corpus.h"
 
 namespace arbiter::bench {
 namespace {
 
-// Found from this file's path so that the benchmark runs from any directory.
-const std::string& corpus() {
-  static const std::string text = [] {
-    std::string here = __FILE__;
-    std::string dir = here.substr(0, here.find_last_of('/'));
-    std::ifstream file(dir + "/../tests/data/lichess-sample-80.pgn");
-    return std::string((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
-  }();
-  return text;
-}
-
-void set_rates(benchmark::State& state, size_t games, size_t plies) {
-  state.counters["games/s"] = benchmark::Counter(double(games), benchmark::Counter::kIsRate);
-  state.counters["plies/s"] = benchmark::Counter(double(plies), benchmark::Counter::kIsRate);
-  state.SetBytesProcessed(int64_t(state.iterations()) * int64_t(corpus().size()));
-}
-
 // Split, parse and judge on one thread: the work per game without output.
 void BM_AdjudicateJudge(benchmark::State& state) {
-  if (corpus().empty()) return state.SkipWithError("corpus not found");
+  if (pgn_corpus().empty()) return state.SkipWithError("corpus not found");
   pgn::RawGame raw;
   pgn::Game game;
   pgn::ParseError error;
   adjudicate::Judge judge;
   size_t games = 0, plies = 0;
   for (auto _ : state) {
-    pgn::GameSplitter splitter(corpus(), "bench.pgn");
+    pgn::GameSplitter splitter(pgn_corpus(), "bench.pgn");
     while (splitter.next(raw)) {
       if (!pgn::parse_game_into(raw, game, error)) return state.SkipWithError("parse error");
       benchmark::DoNotOptimize(judge.judge(game).verdict.outcome.result);
@@ -53,13 +37,13 @@ void BM_AdjudicateJudge(benchmark::State& state) {
       plies += game.ply_count();
     }
   }
-  set_rates(state, games, plies);
+  set_game_rates(state, games, plies);
 }
 BENCHMARK(BM_AdjudicateJudge)->Name("Adjudicate/ParseJudge")->Unit(benchmark::kMillisecond);
 
 // The same plus the JSON line of every game.
 void BM_AdjudicateJson(benchmark::State& state) {
-  if (corpus().empty()) return state.SkipWithError("corpus not found");
+  if (pgn_corpus().empty()) return state.SkipWithError("corpus not found");
   pgn::RawGame raw;
   pgn::Game game;
   pgn::ParseError error;
@@ -67,7 +51,7 @@ void BM_AdjudicateJson(benchmark::State& state) {
   std::string out;
   size_t games = 0, plies = 0;
   for (auto _ : state) {
-    pgn::GameSplitter splitter(corpus(), "bench.pgn");
+    pgn::GameSplitter splitter(pgn_corpus(), "bench.pgn");
     while (splitter.next(raw)) {
       if (!pgn::parse_game_into(raw, game, error)) return state.SkipWithError("parse error");
       out.clear();
@@ -81,14 +65,14 @@ void BM_AdjudicateJson(benchmark::State& state) {
       plies += game.ply_count();
     }
   }
-  set_rates(state, games, plies);
+  set_game_rates(state, games, plies);
 }
 BENCHMARK(BM_AdjudicateJson)->Name("Adjudicate/ParseJudgeJson")->Unit(benchmark::kMillisecond);
 
 // The whole pipeline from a stream, JSON output discarded; argument: threads.
 // The corpus is small (80 games): this shows overhead more than scaling.
 void BM_AdjudicatePipeline(benchmark::State& state) {
-  if (corpus().empty()) return state.SkipWithError("corpus not found");
+  if (pgn_corpus().empty()) return state.SkipWithError("corpus not found");
   adjudicate::PipelineOptions options;
   options.format = adjudicate::OutputFormat::Json;
   options.threads = int(state.range(0));
@@ -98,11 +82,11 @@ void BM_AdjudicatePipeline(benchmark::State& state) {
   io.write = [&](std::string_view s) { bytes += s.size(); };
   size_t games = 0;
   for (auto _ : state) {
-    std::istringstream in(corpus());
+    std::istringstream in(pgn_corpus());
     games += adjudicate::adjudicate_pgn_stream(in, "bench.pgn", options, io).games;
   }
   benchmark::DoNotOptimize(bytes);
-  set_rates(state, games, 0);
+  set_game_rates(state, games, 0);
 }
 BENCHMARK(BM_AdjudicatePipeline)
     ->Name("Adjudicate/Pipeline")

@@ -10,63 +10,46 @@
 #include "arbiter/pgn/parser.h"
 #include "arbiter/pgn/splitter.h"
 #include "arbiter/pgn/writer.h"
+#include "bench_corpus.h"
 
 namespace arbiter::bench {
 namespace {
 
-// The corpus lives with the tests; found from this file's path so that the
-// benchmark runs from any directory.
-const std::string& corpus() {
-  static const std::string text = [] {
-    std::string here = __FILE__;
-    std::string dir = here.substr(0, here.find_last_of('/'));
-    std::ifstream file(dir + "/../tests/data/lichess-sample-80.pgn");
-    return std::string((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
-  }();
-  return text;
-}
-
-void set_rates(benchmark::State& state, size_t games, size_t plies) {
-  state.counters["games/s"] = benchmark::Counter(double(games), benchmark::Counter::kIsRate);
-  state.counters["plies/s"] = benchmark::Counter(double(plies), benchmark::Counter::kIsRate);
-  state.SetBytesProcessed(int64_t(state.iterations()) * int64_t(corpus().size()));
-}
-
 // What the sequential reader does: split, then parse into a reused Game.
 void BM_PgnReadReplay(benchmark::State& state) {
-  if (corpus().empty()) return state.SkipWithError("corpus not found");
+  if (pgn_corpus().empty()) return state.SkipWithError("corpus not found");
   pgn::RawGame raw;
   pgn::Game game;
   pgn::ParseError error;
   size_t games = 0, plies = 0;
   for (auto _ : state) {
-    pgn::GameSplitter splitter(corpus(), "bench.pgn");
+    pgn::GameSplitter splitter(pgn_corpus(), "bench.pgn");
     while (splitter.next(raw)) {
       if (!pgn::parse_game_into(raw, game, error)) return state.SkipWithError("parse error");
       ++games;
       plies += game.ply_count();
     }
   }
-  set_rates(state, games, plies);
+  set_game_rates(state, games, plies);
 }
 BENCHMARK(BM_PgnReadReplay)->Name("Pgn/ReadReplay")->Unit(benchmark::kMillisecond);
 
 void BM_PgnSplit(benchmark::State& state) {
-  if (corpus().empty()) return state.SkipWithError("corpus not found");
+  if (pgn_corpus().empty()) return state.SkipWithError("corpus not found");
   pgn::RawGame raw;
   size_t games = 0;
   for (auto _ : state) {
-    pgn::GameSplitter splitter(corpus(), "bench.pgn");
+    pgn::GameSplitter splitter(pgn_corpus(), "bench.pgn");
     while (splitter.next(raw)) ++games;
   }
-  set_rates(state, games, 0);
+  set_game_rates(state, games, 0);
 }
 BENCHMARK(BM_PgnSplit)->Name("Pgn/Split")->Unit(benchmark::kMillisecond);
 
 // The part a worker thread does in the parallel adjudicator.
 void BM_PgnParse(benchmark::State& state) {
-  if (corpus().empty()) return state.SkipWithError("corpus not found");
-  std::vector<pgn::RawGame> raws = pgn::split_games(corpus(), "bench.pgn");
+  if (pgn_corpus().empty()) return state.SkipWithError("corpus not found");
+  std::vector<pgn::RawGame> raws = pgn::split_games(pgn_corpus(), "bench.pgn");
   pgn::Game game;
   pgn::ParseError error;
   size_t games = 0, plies = 0;
@@ -77,14 +60,14 @@ void BM_PgnParse(benchmark::State& state) {
       plies += game.ply_count();
     }
   }
-  set_rates(state, games, plies);
+  set_game_rates(state, games, plies);
 }
 BENCHMARK(BM_PgnParse)->Name("Pgn/Parse")->Unit(benchmark::kMillisecond);
 
 void BM_PgnWrite(benchmark::State& state) {
-  if (corpus().empty()) return state.SkipWithError("corpus not found");
+  if (pgn_corpus().empty()) return state.SkipWithError("corpus not found");
   std::vector<pgn::Game> parsed;
-  for (const pgn::RawGame& raw : pgn::split_games(corpus(), "bench.pgn"))
+  for (const pgn::RawGame& raw : pgn::split_games(pgn_corpus(), "bench.pgn"))
     parsed.push_back(pgn::parse_game(raw).game());
   size_t games = 0, plies = 0;
   for (auto _ : state) {
@@ -94,7 +77,7 @@ void BM_PgnWrite(benchmark::State& state) {
       plies += game.ply_count();
     }
   }
-  set_rates(state, games, plies);
+  set_game_rates(state, games, plies);
 }
 BENCHMARK(BM_PgnWrite)->Name("Pgn/Write")->Unit(benchmark::kMillisecond);
 
