@@ -8,16 +8,6 @@ namespace arbiter::core {
 
 namespace {
 
-constexpr std::string_view kPieceLetters = "  NBRQK";  // indexed by PieceType
-
-PieceType piece_from_letter(char c) {
-  size_t i = kPieceLetters.find(c);
-  return (i == std::string_view::npos || i < 2) ? PieceType::None : PieceType(i);
-}
-
-bool is_file(char c) { return c >= 'a' && c <= 'h'; }
-bool is_rank(char c) { return c >= '1' && c <= '8'; }
-
 std::string check_suffix(const Position& pos, Move m) {
   Position after = pos;
   UndoInfo undo;
@@ -53,27 +43,27 @@ std::string parse_pattern(std::string_view s, SanPattern& p) {
     return {};
   }
   if (s.empty()) return "empty move";
-  if (PieceType pt = piece_from_letter(s.front()); pt != PieceType::None) {
+  if (PieceType pt = san_piece_from_letter(s.front()); pt != PieceType::None) {
     p.piece = pt;
     s.remove_prefix(1);
   }
   // Promotion suffix: "=Q", "Q" or "q" after the destination.
-  if (s.size() >= 3 && !is_rank(s.back())) {
+  if (s.size() >= 3 && !is_rank_char(s.back())) {
     char c = char(std::toupper(static_cast<unsigned char>(s.back())));
-    PieceType promo = piece_from_letter(c);
+    PieceType promo = san_piece_from_letter(c);
     if (promo == PieceType::None || promo == PieceType::King) return "bad promotion piece";
     p.promotion = promo;
     s.remove_suffix(1);
     if (!s.empty() && s.back() == '=') s.remove_suffix(1);
   }
-  if (s.size() < 2 || !is_file(s[s.size() - 2]) || !is_rank(s.back()))
+  if (s.size() < 2 || !is_file_char(s[s.size() - 2]) || !is_rank_char(s.back()))
     return "no destination square";
   p.to = make_square(s[s.size() - 2] - 'a', s.back() - '1');
   s.remove_suffix(2);
   for (char c : s) {
-    if (is_file(c) && p.from_file < 0)
+    if (is_file_char(c) && p.from_file < 0)
       p.from_file = c - 'a';
-    else if (is_rank(c) && p.from_rank < 0)
+    else if (is_rank_char(c) && p.from_rank < 0)
       p.from_rank = c - '1';
     else if (c != 'x' && c != ':' && c != '-')
       return std::string("unexpected '") + c + "'";
@@ -106,7 +96,7 @@ std::string to_san(const Position& pos, Move m) {
   if (pt == PieceType::Pawn) {
     if (pos.is_capture(m)) san += char('a' + file_of(m.from()));
   } else {
-    san += kPieceLetters[index(pt)];
+    san += kSanPieceLetters[index(pt)];
     MoveList moves;
     generate_legal(pos, moves);
     bool others = false, same_file = false, same_rank = false;
@@ -130,7 +120,7 @@ std::string to_san(const Position& pos, Move m) {
   san += square_name(m.to());
   if (m.is_promotion()) {
     san += '=';
-    san += kPieceLetters[index(m.promotion())];
+    san += kSanPieceLetters[index(m.promotion())];
   }
   return san + check_suffix(pos, m);
 }

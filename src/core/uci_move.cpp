@@ -10,9 +10,6 @@ namespace {
 
 constexpr std::string_view kPromotionLetters = "  nbrq";  // indexed by PieceType
 
-bool is_file(char c) { return c >= 'a' && c <= 'h'; }
-bool is_rank(char c) { return c >= '1' && c <= '8'; }
-
 // Castling as the king's two-square step: how standard chess writes it.
 std::string castling_as_king_step(Move m) {
   Color c = rank_of(m.from()) == kRank1 ? Color::White : Color::Black;
@@ -33,8 +30,8 @@ std::string to_uci(Move m, bool chess960) {
 }
 
 Result<Move> parse_uci_move(const Position& pos, std::string_view text, bool chess960) {
-  bool well_formed = (text.size() == 4 || text.size() == 5) && is_file(text[0]) &&
-                     is_rank(text[1]) && is_file(text[2]) && is_rank(text[3]);
+  bool well_formed = (text.size() == 4 || text.size() == 5) && is_file_char(text[0]) &&
+                     is_rank_char(text[1]) && is_file_char(text[2]) && is_rank_char(text[3]);
   if (well_formed && text.size() == 5) {
     char promo = char(std::tolower(static_cast<unsigned char>(text[4])));
     well_formed = promo == 'n' || promo == 'b' || promo == 'r' || promo == 'q';

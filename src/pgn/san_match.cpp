@@ -3,6 +3,7 @@
 #include "arbiter/pgn/san_match.h"
 
 #include "arbiter/core/movegen.h"
+#include "arbiter/core/notation.h"
 
 namespace arbiter::pgn {
 
@@ -15,15 +16,6 @@ using core::MoveKind;
 using core::PieceType;
 using core::Position;
 using core::Square;
-
-constexpr std::string_view kPieceLetters = "  NBRQK";  // indexed by PieceType
-
-PieceType piece_from_letter(char c) {
-  size_t i = kPieceLetters.find(c);
-  return (i == std::string_view::npos || i < 2) ? PieceType::None : PieceType(i);
-}
-bool is_file(char c) { return c >= 'a' && c <= 'h'; }
-bool is_rank(char c) { return c >= '1' && c <= '8'; }
 
 struct Pattern {
   PieceType piece = PieceType::Pawn;
@@ -38,27 +30,28 @@ bool parse_pattern(std::string_view s, Pattern& p) {
   while (!s.empty() && (s.back() == '+' || s.back() == '#' || s.back() == '!' || s.back() == '?'))
     s.remove_suffix(1);
   if (s.size() < 2) return false;
-  if (PieceType pt = piece_from_letter(s.front()); pt != PieceType::None) {
+  if (PieceType pt = core::san_piece_from_letter(s.front()); pt != PieceType::None) {
     p.piece = pt;
     s.remove_prefix(1);
   }
-  if (s.size() >= 3 && !is_rank(s.back())) {
+  if (s.size() >= 3 && !core::is_rank_char(s.back())) {
     char c = s.back();
     if (c >= 'a' && c <= 'z') c = char(c - 'a' + 'A');
-    PieceType promo = piece_from_letter(c);
+    PieceType promo = core::san_piece_from_letter(c);
     if (promo == PieceType::None || promo == PieceType::King || p.piece != PieceType::Pawn)
       return false;
     p.promotion = promo;
     s.remove_suffix(1);
     if (!s.empty() && s.back() == '=') s.remove_suffix(1);
   }
-  if (s.size() < 2 || !is_file(s[s.size() - 2]) || !is_rank(s.back())) return false;
+  if (s.size() < 2 || !core::is_file_char(s[s.size() - 2]) || !core::is_rank_char(s.back()))
+    return false;
   p.to = core::make_square(s[s.size() - 2] - 'a', s.back() - '1');
   s.remove_suffix(2);
   for (char c : s) {
-    if (is_file(c) && p.from_file < 0)
+    if (core::is_file_char(c) && p.from_file < 0)
       p.from_file = c - 'a';
-    else if (is_rank(c) && p.from_rank < 0)
+    else if (core::is_rank_char(c) && p.from_rank < 0)
       p.from_rank = c - '1';
     else if (c != 'x' && c != ':' && c != '-')
       return false;
@@ -143,7 +136,7 @@ SanText spell(const Position& pos, Move m, PieceType pt, Bitboard origins) {
   if (pt == PieceType::Pawn) {
     if (capture) t.push(char('a' + core::file_of(from)));
   } else {
-    t.push(kPieceLetters[core::index(pt)]);
+    t.push(core::kSanPieceLetters[core::index(pt)]);
     Bitboard others = origins & ~core::square_bb(from);
     if (others) {
       if (!(others & core::file_bb(from)))
@@ -158,7 +151,7 @@ SanText spell(const Position& pos, Move m, PieceType pt, Bitboard origins) {
   push_square(t, to);
   if (m.is_promotion()) {
     t.push('=');
-    t.push(kPieceLetters[core::index(m.promotion())]);
+    t.push(core::kSanPieceLetters[core::index(m.promotion())]);
   }
   return t;
 }

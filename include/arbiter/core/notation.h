@@ -12,6 +12,16 @@ namespace arbiter::core {
 
 std::string square_name(Square s);
 
+// Piece letters of SAN, indexed by PieceType ("N" for knights; pawns have none).
+inline constexpr std::string_view kSanPieceLetters = "  NBRQK";
+// The piece a SAN letter names (N B R Q K), or PieceType::None.
+constexpr PieceType san_piece_from_letter(char c) {
+  size_t i = kSanPieceLetters.find(c);
+  return (i == std::string_view::npos || i < 2) ? PieceType::None : PieceType(i);
+}
+constexpr bool is_file_char(char c) { return c >= 'a' && c <= 'h'; }
+constexpr bool is_rank_char(char c) { return c >= '1' && c <= '8'; }
+
 // "e2e4", "e7e8q", "0000" for the null move. Castling is king-to-destination
 // ("e1g1") in standard chess and king-takes-rook ("e1h1") when chess960 is set.
 std::string to_uci(Move m, bool chess960);
