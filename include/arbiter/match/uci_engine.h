@@ -112,8 +112,8 @@ class UciEngine {
   static std::string format_go(const GoLimits& limits);
 
  private:
-  // Reads lines until one starting with `token` (a whole word) or the deadline.
-  ReadStatus wait_for(std::string_view token, Clock::time_point deadline, std::string* line_out);
+  // Reads (and drops) lines until one whose first word is `token`, or the deadline.
+  ReadStatus wait_for(std::string_view token, Clock::time_point deadline);
   Result<bool> fail_start(std::string message);
 
   EngineConfig config_;
