@@ -70,7 +70,7 @@ std::optional<InfoLine> parse_info_line(std::string_view line);
 class UciEngine {
  public:
   explicit UciEngine(EngineConfig config);
-  ~UciEngine();
+  ~UciEngine();  // kills the engine if it still runs: call quit() first for a clean exit
   UciEngine(UciEngine&&) noexcept;
   UciEngine& operator=(UciEngine&&) noexcept;
 
