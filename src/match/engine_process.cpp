@@ -10,8 +10,8 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdlib>
-#include <cstring>
 #include <mutex>
+#include <system_error>
 #include <thread>
 
 extern char** environ;
@@ -45,6 +45,9 @@ void ignore_sigpipe_once() {
     sigaction(SIGPIPE, &action, nullptr);
   });
 }
+
+// strerror's buffer is shared between threads; the error category's text is not.
+std::string error_text(int error) { return std::generic_category().message(error); }
 
 void close_fd(int& fd) {
   if (fd >= 0) ::close(fd);
@@ -124,7 +127,7 @@ Result<std::string> resolve_program(const std::string& name) {
 
 std::string describe_failure(const ExecFailure& failure, const std::string& program,
                              const std::string& working_dir) {
-  std::string reason = std::strerror(failure.error);
+  std::string reason = error_text(failure.error);
   if (failure.stage == ExecStage::Chdir)
     return "cannot enter working directory '" + working_dir + "': " + reason;
   return "cannot run '" + program + "': " + reason;
@@ -165,14 +168,14 @@ Result<bool> EngineProcess::start(const std::vector<std::string>& argv,
   };
   if (!raise_above_stdio(devnull) || !make_pipe(to_child) || !make_pipe(from_child) ||
       !make_pipe(status)) {
-    std::string reason = std::strerror(errno);
+    std::string reason = error_text(errno);
     close_all();
     return Error{"cannot create pipes: " + reason};
   }
 
   pid_t pid = ::fork();
   if (pid < 0) {
-    std::string reason = std::strerror(errno);
+    std::string reason = error_text(errno);
     close_all();
     return Error{"cannot fork: " + reason};
   }

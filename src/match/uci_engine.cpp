@@ -197,23 +197,19 @@ Result<bool> UciEngine::set_option(std::string_view name, std::string_view value
   return true;
 }
 
-ReadStatus UciEngine::wait_for(std::string_view token, Clock::time_point deadline,
-                               std::string* line_out) {
+ReadStatus UciEngine::wait_for(std::string_view token, Clock::time_point deadline) {
   std::string line;
   for (;;) {
     ReadStatus status = process_->read_line(line, deadline);
     if (status != ReadStatus::Line) return status;
     std::vector<std::string_view> words = split_words(line);
-    if (!words.empty() && words[0] == token) {
-      if (line_out) *line_out = std::move(line);
-      return ReadStatus::Line;
-    }
+    if (!words.empty() && words[0] == token) return ReadStatus::Line;
   }
 }
 
 Result<bool> UciEngine::sync(milliseconds timeout) {
   if (!process_ || !process_->write_line("isready")) return Error{"exited before isready"};
-  switch (wait_for("readyok", Clock::now() + timeout, nullptr)) {
+  switch (wait_for("readyok", Clock::now() + timeout)) {
     case ReadStatus::Line:
       return true;
     case ReadStatus::Timeout:
@@ -274,7 +270,7 @@ BestMoveReply UciEngine::go(const std::string& position_command, const GoLimits&
 
 bool UciEngine::recover(milliseconds grace, milliseconds handshake_timeout) {
   if (alive() && process_->write_line("stop") &&
-      wait_for("bestmove", Clock::now() + grace, nullptr) == ReadStatus::Line)
+      wait_for("bestmove", Clock::now() + grace) == ReadStatus::Line)
     return true;
   return restart(handshake_timeout);
 }

@@ -75,6 +75,15 @@ TEST(EngineProcess, CutsOverlongLines) {
   EXPECT_EQ(p.read_line(line, soon()), ReadStatus::Closed);
 }
 
+TEST(EngineProcess, ChattyStderrNeverBlocksTheChild) {
+  EngineProcess p;
+  // Far more than a pipe holds: this would stall if stderr were a pipe nobody reads.
+  ASSERT_TRUE(p.start({"sh", "-c", "head -c 2000000 /dev/zero >&2; echo done"}).ok());
+  std::string line;
+  ASSERT_EQ(p.read_line(line, soon()), ReadStatus::Line);
+  EXPECT_EQ(line, "done");
+}
+
 TEST(EngineProcess, MissingProgramIsAnError) {
   EngineProcess p;
   auto by_path = p.start({"/nonexistent/engine"});

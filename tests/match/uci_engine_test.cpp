@@ -265,6 +265,19 @@ TEST(UciEngine, NullAndIllegalMovesAreReportedAsSent) {
   EXPECT_FALSE(legal_after({"e2e4"}, illegal.move)) << illegal.move;
 }
 
+TEST(UciEngine, FakeReadsFenPositionsAndReportsNoMoveWhenThereIsNone) {
+  UciEngine engine(fake({}));
+  expect_started(engine);
+  // Black to move is stalemated.
+  BestMoveReply stalemate =
+      engine.go("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", GoLimits{}, far_deadline());
+  EXPECT_EQ(stalemate.move, "(none)");
+  // The only legal reply to the check is to take the queen.
+  BestMoveReply forced = engine.go("position fen 7k/8/8/8/8/8/8/K5Q1 w - - 0 1 moves g1g7",
+                                   GoLimits{}, far_deadline());
+  EXPECT_EQ(forced.move, "h8g7");
+}
+
 TEST(UciEngine, FormatsGo) {
   EXPECT_EQ(UciEngine::format_go(GoLimits{}), "go");
   GoLimits clock;

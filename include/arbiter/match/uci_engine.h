@@ -70,7 +70,7 @@ std::optional<InfoLine> parse_info_line(std::string_view line);
 class UciEngine {
  public:
   explicit UciEngine(EngineConfig config);
-  ~UciEngine();
+  ~UciEngine();  // kills the engine if it still runs: call quit() first for a clean exit
   UciEngine(UciEngine&&) noexcept;
   UciEngine& operator=(UciEngine&&) noexcept;
 
@@ -112,8 +112,8 @@ class UciEngine {
   static std::string format_go(const GoLimits& limits);
 
  private:
-  // Reads lines until one starting with `token` (a whole word) or the deadline.
-  ReadStatus wait_for(std::string_view token, Clock::time_point deadline, std::string* line_out);
+  // Reads (and drops) lines until one whose first word is `token`, or the deadline.
+  ReadStatus wait_for(std::string_view token, Clock::time_point deadline);
   Result<bool> fail_start(std::string message);
 
   EngineConfig config_;
