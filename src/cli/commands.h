@@ -9,5 +9,6 @@ int run_bench(int argc, char** argv);
 // No subcommand: the UCI engine on stdin/stdout.
 int run_uci();
 int run_adjudicate(int argc, char** argv);
+int run_match(int argc, char** argv);
 
 }  // namespace arbiter::cli

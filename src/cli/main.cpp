@@ -22,6 +22,8 @@ constexpr Subcommand kSubcommands[] = {
     {"adjudicate", arbiter::cli::run_adjudicate,
      "adjudicate [FILE.pgn ...] [--rules fide-2023] [--format json] [--threads N]\n"
      "  arbiter adjudicate --fen FEN [--moves MOVES] [--event EVENT] [--rules fide-2023]"},
+    {"match", arbiter::cli::run_match,
+     "match --engine cmd=PATH [name=N] --engine ... --each tc=10+0.1 --games N [--pgnout F]"},
 };
 
 void print_usage(std::ostream& out) {

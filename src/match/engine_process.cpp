@@ -119,6 +119,10 @@ Result<std::string> resolve_program(const std::string& name) {
   sigset_t none;
   sigemptyset(&none);
   sigprocmask(SIG_SETMASK, &none, nullptr);
+  // A process group of its own: a Ctrl-C meant for the match runner must not kill
+  // the engines in the middle of games (the runner stops them itself), and kill()
+  // reaches whatever a wrapper script started.
+  ::setpgid(0, 0);
   if (working_dir != nullptr && ::chdir(working_dir) != 0)
     report_exec_failure(status_fd, ExecStage::Chdir);
   ::execve(program, argv, environ);
@@ -183,6 +187,8 @@ Result<bool> EngineProcess::start(const std::vector<std::string>& argv,
     exec_child(program.value().c_str(), child_argv.data(), child_dir, to_child[0], from_child[1],
                devnull, status[1]);
 
+  // Also from this side, so that a kill() right after start() finds the group.
+  ::setpgid(pid, pid);
   close_fd(to_child[0]);
   close_fd(from_child[1]);
   close_fd(status[1]);
@@ -324,7 +330,7 @@ void EngineProcess::close_pipes() {
 
 void EngineProcess::kill() {
   if (pid_ > 0 && !try_reap(false)) {
-    ::kill(pid_, SIGKILL);
+    if (::kill(-pid_, SIGKILL) != 0) ::kill(pid_, SIGKILL);
     try_reap(true);
   }
   close_pipes();

@@ -113,7 +113,8 @@ Termination parse_termination(std::string_view text) {
       {"rules infraction", Termination::RulesInfraction},
       {"unterminated", Termination::Unterminated},
   }};
-  std::string t = lower(trim(text));
+  // "time forfeit: draw, FIDE 6.9": the standard value, then details after a colon.
+  std::string t = lower(trim(text.substr(0, text.find(':'))));
   for (const Name& n : kNames)
     if (t == n.name) return n.value;
   return Termination::Unknown;

@@ -49,7 +49,8 @@ enum class Termination : uint8_t {
   Unterminated,
 };
 
-// Case-insensitive; "Time forfeit" and "time forfeit" alike. Unknown otherwise.
+// Case-insensitive; "Time forfeit" and "time forfeit" alike; details after a
+// colon are ignored ("time forfeit: FIDE 6.9", as arbiter match writes). Unknown otherwise.
 Termination parse_termination(std::string_view text);
 
 // The Variant tag: standard chess, Chess960, or something this module cannot play.
