@@ -1,4 +1,5 @@
-// Helpers shared by the tests: the data folder, the perft suite, random walks.
+// Helpers shared by the tests: the data folder, the perft suite, random walks,
+// PGN files read whole.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -11,6 +12,7 @@
 #include "arbiter/core/fen.h"
 #include "arbiter/core/movegen.h"
 #include "arbiter/core/perft.h"
+#include "arbiter/pgn/reader.h"
 
 namespace arbiter::test {
 
@@ -69,6 +71,18 @@ inline std::vector<core::Position> random_walk_positions(int walks_per_case, int
     }
   }
   return out;
+}
+
+// Every game of a PGN file; a game that does not parse fails the test.
+inline std::vector<pgn::Game> read_pgn_file(const std::string& path) {
+  std::ifstream file(path);
+  pgn::Reader reader(file, path);
+  std::vector<pgn::Game> games;
+  for (const pgn::ParsedGame& parsed : reader) {
+    EXPECT_TRUE(parsed.ok()) << (parsed.ok() ? "" : parsed.error().to_string());
+    if (parsed.ok()) games.push_back(parsed.game());
+  }
+  return games;
 }
 
 }  // namespace arbiter::test

@@ -18,17 +18,6 @@ constexpr milliseconds kExitReportWait{100};
 constexpr std::string_view kEngineCommands[] = {
     "id", "uciok", "readyok", "bestmove", "info", "copyprotection", "registration", "option"};
 
-std::vector<std::string_view> split_words(std::string_view line) {
-  std::vector<std::string_view> words;
-  size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && std::isspace(static_cast<unsigned char>(line[i]))) ++i;
-    size_t start = i;
-    while (i < line.size() && !std::isspace(static_cast<unsigned char>(line[i]))) ++i;
-    if (i > start) words.push_back(line.substr(start, i - start));
-  }
-  return words;
-}
 
 // words[from, to) joined by single spaces.
 std::string join_words(const std::vector<std::string_view>& words, size_t from,
@@ -68,6 +57,18 @@ int64_t ms_since(Clock::time_point start) {
 }
 
 }  // namespace
+
+std::vector<std::string_view> split_words(std::string_view line) {
+  std::vector<std::string_view> words;
+  size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && std::isspace(static_cast<unsigned char>(line[i]))) ++i;
+    size_t start = i;
+    while (i < line.size() && !std::isspace(static_cast<unsigned char>(line[i]))) ++i;
+    if (i > start) words.push_back(line.substr(start, i - start));
+  }
+  return words;
+}
 
 std::optional<InfoLine> parse_info_line(std::string_view line) {
   std::vector<std::string_view> words = split_words(line);

@@ -14,16 +14,6 @@ namespace {
 
 constexpr const char* kStockfish = "/usr/games/stockfish";
 
-std::vector<pgn::Game> read_pgn_file(const std::string& path) {
-  std::ifstream file(path);
-  pgn::Reader reader(file, path);
-  std::vector<pgn::Game> games;
-  for (const pgn::ParsedGame& parsed : reader) {
-    EXPECT_TRUE(parsed.ok()) << (parsed.ok() ? "" : parsed.error().to_string());
-    if (parsed.ok()) games.push_back(parsed.game());
-  }
-  return games;
-}
 
 // Games end by the Laws (or the length limit): never by a time loss, an illegal
 // move or a crash of an engine that should do none of these.
@@ -87,6 +77,40 @@ TEST(MatchCli, HelpListsTheOptions) {
   ArbiterRun run = run_arbiter_args("match --help");
   EXPECT_EQ(run.exit_code, 0);
   EXPECT_NE(run.out.find("--sprt"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace arbiter::test
+
+namespace arbiter::test {
+namespace {
+
+TEST(MatchCli, TerminationSignalKeepsEveryFinishedGame) {
+  std::string pgn_path = scratch_path("interrupted.pgn");
+  std::string out_path = scratch_path("interrupted.out");
+  // Fake engines that think 20 ms a move: enough games finish within the second.
+  std::string engine = std::string("cmd=") + ARBITER_FAKE_ENGINE + " args='--move-ms 20'";
+  std::string match = std::string(ARBITER_BINARY) + " match --engine " + engine +
+                      " name=a --engine " + engine + " name=b --each tc=10+0.1 --games 1000 " +
+                      "--maxmoves 10 --pgnout " + quote(pgn_path);
+  std::string script = match + " >" + quote(out_path) +
+                       " 2>&1 & pid=$!; sleep 1.5; kill -TERM $pid; wait $pid; echo $?";
+  FILE* pipe = popen(script.c_str(), "r");
+  ASSERT_NE(pipe, nullptr);
+  char buffer[64] = {};
+  std::string status = fgets(buffer, sizeof buffer, pipe) ? buffer : "";
+  pclose(pipe);
+  EXPECT_EQ(status, "130\n");
+  std::ifstream out_file(out_path);
+  std::string out((std::istreambuf_iterator<char>(out_file)), std::istreambuf_iterator<char>());
+  EXPECT_NE(out.find("(interrupted)"), std::string::npos) << out;
+  std::vector<pgn::Game> games = read_pgn_file(pgn_path);
+  EXPECT_GT(games.size(), 0u);
+  EXPECT_LT(games.size(), 1000u);
+  EXPECT_NE(out.find("Games: " + std::to_string(games.size()) + " played"), std::string::npos)
+      << out;
+  std::filesystem::remove(pgn_path);
+  std::filesystem::remove(out_path);
 }
 
 }  // namespace

@@ -32,6 +32,7 @@
 #include <utility>
 #include <vector>
 
+#include "arbiter/match/uci_engine.h"
 #include "arbiter/core/fen.h"
 #include "arbiter/core/movegen.h"
 #include "arbiter/core/notation.h"
@@ -150,15 +151,8 @@ class Input {
 };
 
 std::vector<std::string> split(const std::string& line) {
-  std::vector<std::string> words;
-  size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && std::isspace(static_cast<unsigned char>(line[i]))) ++i;
-    size_t start = i;
-    while (i < line.size() && !std::isspace(static_cast<unsigned char>(line[i]))) ++i;
-    if (i > start) words.push_back(line.substr(start, i - start));
-  }
-  return words;
+  std::vector<std::string_view> words = match::split_words(line);
+  return {words.begin(), words.end()};
 }
 
 class FakeEngine {

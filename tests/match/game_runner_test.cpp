@@ -239,6 +239,27 @@ TEST(GameRunner, ResignationByScoreKeepsThe2023Proviso) {
   EXPECT_EQ(bare.outcome.reason, rules::Reason::Resignation);
 }
 
+TEST(GameRunner, Chess960OpeningsArePlayedInChess960) {
+  Opening opening;
+  opening.fen = "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1";
+  opening.chess960 = true;
+  for (int seed = 1; seed <= 3; ++seed) {
+    auto white = start_fake("W", {"--seed", std::to_string(seed)});
+    auto black = start_fake("B", {"--seed", std::to_string(seed + 10)});
+    white->set_option("UCI_Chess960", "true");
+    black->set_option("UCI_Chess960", "true");
+    GameSettings settings = quick_settings();
+    settings.adjudication.max_moves = 40;
+    GameRecord record = play_game(opening, {white.get(), clock_limit("10+0.1")},
+                                  {black.get(), clock_limit("10+0.1")}, settings);
+    EXPECT_EQ(record.sides[0].illegal_moves + record.sides[1].illegal_moves, 0) << seed;
+    EXPECT_TRUE(record.pgn.chess960());
+    std::string text = pgn::write_game(record.pgn);
+    EXPECT_NE(text.find("[Variant \"Chess960\"]"), std::string::npos) << text;
+    expect_pgn_consistent(record);
+  }
+}
+
 TEST(GameRunner, FormatScore) {
   SearchInfo info;
   EXPECT_EQ(format_score(info), "");

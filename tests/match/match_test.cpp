@@ -29,16 +29,6 @@ MatchConfig quick_config(std::vector<EngineEntry> engines, int games) {
   return config;
 }
 
-std::vector<pgn::Game> read_pgn(const std::string& path) {
-  std::ifstream file(path);
-  pgn::Reader reader(file, path);
-  std::vector<pgn::Game> games;
-  for (const pgn::ParsedGame& parsed : reader) {
-    EXPECT_TRUE(parsed.ok()) << (parsed.ok() ? "" : parsed.error().to_string());
-    if (parsed.ok()) games.push_back(parsed.game());
-  }
-  return games;
-}
 
 const OpeningBook& book() {
   static const OpeningBook b =
@@ -58,7 +48,7 @@ TEST(Match, PairsPlayEachOpeningWithColoursReversed) {
   EXPECT_EQ(summary.pairings[0].pentanomial.pairs(), 3);
   EXPECT_EQ(summary.engines[0].wdl.games(), 6);
   EXPECT_EQ(summary.engines[0].wdl.wins, summary.engines[1].wdl.losses);
-  std::vector<pgn::Game> games = read_pgn(config.pgn_out);
+  std::vector<pgn::Game> games = test::read_pgn_file(config.pgn_out);
   ASSERT_EQ(games.size(), 6u);
   std::map<std::string, const pgn::Game*> by_round;
   for (const pgn::Game& g : games) by_round[std::string(*g.tag("Round"))] = &g;
@@ -90,7 +80,7 @@ TEST(Match, ResumeSkipsTheGamesAlreadyInThePgn) {
   EXPECT_EQ(summary.games_played, 2);
   EXPECT_EQ(summary.pairings[0].wdl.games(), 6);
   EXPECT_EQ(summary.pairings[0].pentanomial.pairs(), 3);
-  EXPECT_EQ(read_pgn(config.pgn_out).size(), 6u);
+  EXPECT_EQ(test::read_pgn_file(config.pgn_out).size(), 6u);
   std::filesystem::remove(config.pgn_out);
 }
 
@@ -110,7 +100,7 @@ TEST(Match, MisbehavingEnginesLoseGamesButTheMatchGoesOn) {
   EXPECT_EQ(summary.engines[2].time_losses, 4);
   EXPECT_EQ(summary.engines[2].wdl.losses, 4);
   EXPECT_EQ(summary.engines[0].wdl.wins, 8);
-  EXPECT_EQ(read_pgn(config.pgn_out).size(), 8u);
+  EXPECT_EQ(test::read_pgn_file(config.pgn_out).size(), 8u);
   std::filesystem::remove(config.pgn_out);
 }
 

@@ -67,6 +67,9 @@ struct InfoLine {
 // Nullopt for "info string ..." and for lines that do not start with "info".
 std::optional<InfoLine> parse_info_line(std::string_view line);
 
+// The blank-separated words of a line (UCI allows any amount of whitespace).
+std::vector<std::string_view> split_words(std::string_view line);
+
 class UciEngine {
  public:
   explicit UciEngine(EngineConfig config);
