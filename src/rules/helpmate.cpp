@@ -47,6 +47,11 @@ constexpr int kClearingBonus = 40;  // a man leaves a line to the loser's king  
 // Up to this many non-pawn pieces (kings excluded) the loser's king is led to a
 // corner, where the fewest pieces mate; with more, mates are sought where it stands.
 constexpr int kCornerModeMaxPieces = 4;
+constexpr Bitboard kCorners = 0x8100000000000081ULL;  // a1, h1, a8, h8
+constexpr int kNumCorners = 4;
+
+// The search made after the winner queens: a queen mates quickly with help.
+constexpr HelpmateLimits kPromotionProbe{.node_budget = 2000, .max_units = 4, .max_plies = 30};
 
 struct TTEntry {
   Key key = 0;
@@ -119,23 +124,37 @@ Bitboard line_obstructions(const Position& pos, Color winner) {
   return lines & occupied;
 }
 
-// The corner the loser's king heads for: the nearest one, of the colour of the
-// winner's bishops when bishops are all the winner has to mate with.
-Square target_corner(const Position& pos, Color winner) {
-  const Color loser = ~winner;
+// The corners the loser's king may head for: all four, or those of the colour of
+// the winner's bishops when bishops are all the winner has to mate with.
+Bitboard candidate_corners(const Position& pos, Color winner) {
   const Bitboard bishops = pos.pieces(winner, PieceType::Bishop);
   const Bitboard others = pos.pieces(winner) & ~pos.pieces(PieceType::King, PieceType::Bishop);
-  Bitboard corners = core::square_bb(Square::A1) | core::square_bb(Square::H1) |
-                     core::square_bb(Square::A8) | core::square_bb(Square::H8);
+  Bitboard corners = kCorners;
   if (bishops && !others) {
     if (!(bishops & core::kLightSquares)) corners &= core::kDarkSquares;
     if (!(bishops & core::kDarkSquares)) corners &= core::kLightSquares;
   }
-  const Square king = pos.king_square(loser);
-  Square best = core::lsb(corners);
-  for (Square c : core::squares(corners))
-    if (distance(king, c) < distance(king, best)) best = c;
-  return best;
+  return corners;
+}
+
+// The corner of the given plan: plan 0 is the corner nearest the loser's king,
+// plan 1 the next nearest and so on (ties in square order, so it is deterministic).
+// The nearest corner is the quickest mate in most games, but when the winner's
+// men stand badly for it (the winner's king in that corner, a knight that cannot
+// reach it in time) another corner has a far shorter helpmate.
+Square target_corner(const Position& pos, Color winner, int plan) {
+  const Square king = pos.king_square(~winner);
+  Square corners[kNumCorners];
+  int n = 0;
+  for (Square c : core::squares(candidate_corners(pos, winner))) corners[n++] = c;
+  std::stable_sort(corners, corners + n,
+                   [&](Square a, Square b) { return distance(king, a) < distance(king, b); });
+  return corners[plan % n];
+}
+
+bool uses_corner_plan(const Position& pos) {
+  return core::popcount(pos.pieces() & ~pos.pieces(PieceType::Pawn, PieceType::King)) <=
+         kCornerModeMaxPieces;
 }
 
 class Searcher {
@@ -146,10 +165,8 @@ class Searcher {
       tl_table.slots.assign(kTableSize, TTEntry{});
       tl_table.generation = 0;
     }
-    const int pieces =
-        core::popcount(pos_.pieces() & ~pos_.pieces(PieceType::Pawn, PieceType::King));
-    corner_mode_ = pieces <= kCornerModeMaxPieces;
-    corner_ = target_corner(pos_, winner_);
+    corner_mode_ = uses_corner_plan(pos_);
+    corner_ = target_corner(pos_, winner_, limits.plan);
     // Minor pieces alone need the loser's own men to block its king.
     needs_blockers_ = !(pos_.pieces(winner_) & ~pos_.pieces(PieceType::King, PieceType::Knight) &
                         ~pos_.pieces(PieceType::Bishop));
@@ -211,6 +228,24 @@ class Searcher {
       }
     }
     return false;
+  }
+
+  // The winner has just queened. The plan chosen at the root (which corner, whether
+  // the loser needs blockers) was made for the material before the promotion, so a
+  // short search with a plan made for the new material, and units of its own, gets
+  // the first try at the mate. Its table entries are dropped afterwards: they were
+  // made under another plan.
+  bool probe_after_promotion(int plies) {
+    if (plies <= 1 || limits_.node_budget <= nodes_) return false;
+    HelpmateLimits probe = kPromotionProbe;
+    probe.max_plies = std::min(probe.max_plies, plies);
+    probe.node_budget = std::min(probe.node_budget, limits_.node_budget - nodes_);
+    HelpmateResult r = Searcher(pos_, winner_, probe).run();
+    nodes_ += r.nodes;
+    new_generation();
+    if (!r.found) return false;
+    line_.insert(line_.end(), r.line.begin(), r.line.end());
+    return true;
   }
 
   ScoredMove classify_winner_move(Move m, const CheckInfo& info, Bitboard obstructions) const {
@@ -372,6 +407,8 @@ class Searcher {
       line_.push_back(m);
       bool found =
           (pos_.side_to_move() == loser_ && pos_.in_check() && core::has_no_legal_moves(pos_)) ||
+          (winner_to_move && m.is_promotion() && m.promotion() == PieceType::Queen &&
+           probe_after_promotion(plies - 1)) ||
           search(units - scored[i].cost, plies - 1);
       if (found) return true;
       line_.pop_back();
@@ -394,6 +431,10 @@ class Searcher {
 };
 
 }  // namespace
+
+int helpmate_plan_count(const Position& pos, Color winner) {
+  return uses_corner_plan(pos) ? core::popcount(candidate_corners(pos, winner)) : 1;
+}
 
 HelpmateResult find_helpmate(const Position& pos, Color winner, const HelpmateLimits& limits) {
   return Searcher(pos, winner, limits).run();

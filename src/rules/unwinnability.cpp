@@ -8,7 +8,8 @@
 //   4. a quick, narrow helpmate search (most live positions end here);
 //   5. an exhaustive walk of the reachable positions, settling small blocked
 //      or forced positions either way;
-//   6. a deeper helpmate search with what is left of the budget.
+//   6. deeper helpmate searches with what is left of the budget, one per plan
+//      (corner to mate in) in sparse positions, in rounds of growing slices.
 #include "arbiter/rules/unwinnability.h"
 
 #include <algorithm>
@@ -39,6 +40,9 @@ constexpr uint64_t kReachabilityShareDivisor = 4;
 // Positions with at most this many legal moves are worth an exhaustive walk.
 constexpr uint64_t kClosedMaxLegalMoves = 8;
 constexpr HelpmateLimits kWideSearch{.node_budget = 0, .max_units = 16, .max_plies = 80};
+// Node slices of the wide search per plan in its first round, and their growth per round.
+constexpr uint64_t kFirstPlanSlice = 4096;
+constexpr uint64_t kPlanSliceGrowth = 4;
 
 // Whether the reachable set might be small enough to walk: every pawn blocked
 // head-on, or few legal moves. Open positions are left to the helpmate search.
@@ -218,13 +222,21 @@ WinnabilityResult analyse_winnability(const Position& root, Color winner,
 
   // Layer 6: wider helpmate searches.
   const uint64_t reserved = walk_last ? walk_budget : 0;
-  if (left() > reserved) {
-    HelpmateLimits wide = kWideSearch;
-    wide.node_budget = left() - reserved;
-    HelpmateResult result = find_helpmate(pos, winner, wide);
-    nodes += result.nodes;
-    if (result.found)
-      return mate_found(std::move(prefix), result.line, WinnabilityMethod::Helpmate, nodes);
+  // With several plans (corners to mate in), each plan gets a slice per round and
+  // the slices grow, so the nearest corner is not searched to exhaustion while
+  // another corner would have given a short helpmate.
+  const int plans = helpmate_plan_count(pos, winner);
+  for (uint64_t slice = plans > 1 ? kFirstPlanSlice : budget; left() > reserved;
+       slice *= kPlanSliceGrowth) {
+    for (int plan = 0; plan < plans && left() > reserved; ++plan) {
+      HelpmateLimits wide = kWideSearch;
+      wide.plan = plan;
+      wide.node_budget = std::min(slice, left() - reserved);
+      HelpmateResult result = find_helpmate(pos, winner, wide);
+      nodes += result.nodes;
+      if (result.found)
+        return mate_found(std::move(prefix), result.line, WinnabilityMethod::Helpmate, nodes);
+    }
   }
   if (walk_last) {
     walk();
