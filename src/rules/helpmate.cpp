@@ -41,6 +41,8 @@ constexpr int kApproachWeight = 12;  // per square a piece gets closer to its ta
 constexpr int kFreedomWeight = 30;   // per flight square the loser's king gives up
 constexpr int kBlockBonus = 40;      // a loser's piece steps next to its king or target
 constexpr int kPressureWeight = 25;
+constexpr size_t kHintWindow = 3;   // hinted moves looked at: this many from the current depth
+constexpr int kHintBonus = 2000;    // the move is in the hinted line: before checks
 constexpr int kClearingBonus = 40;  // a man leaves a line to the loser's king  // per square around
                                     // the loser's king newly attacked
 
@@ -342,6 +344,17 @@ class Searcher {
     return s;
   }
 
+  // Whether `m` is one of the next moves of the hinted line, counted from how
+  // deep the search is (the old line is followed in order, with some slack for
+  // the moves the game played differently).
+  bool in_hint(Move m) const {
+    const size_t first = line_.size();
+    const size_t last = std::min(limits_.hint.size(), first + kHintWindow);
+    for (size_t i = first; i < last; ++i)
+      if (limits_.hint[i].from() == m.from() && limits_.hint[i].to() == m.to()) return true;
+    return false;
+  }
+
   // Scores and sorts the moves: cheapest first, then best score.
   size_t order(const core::MoveList& moves, ScoredMove* out) const {
     size_t n = 0;
@@ -358,6 +371,13 @@ class Searcher {
                                         : core::piece_attacks(pt, b, pos_.pieces());
       }
       for (Move m : moves) out[n++] = classify_loser_move(m, obstructions, offers);
+    }
+    if (!limits_.hint.empty()) {
+      for (size_t i = 0; i < n; ++i) {
+        if (!in_hint(out[i].move)) continue;
+        out[i].cost = int(MoveCost::Natural);
+        out[i].score += kHintBonus;
+      }
     }
     // Ties keep generation order, so the search is deterministic.
     for (size_t i = 0; i < n; ++i) out[i].index = int(i);

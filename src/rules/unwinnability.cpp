@@ -35,6 +35,8 @@ constexpr int kMaxForcedPlies = 64;  // a forced line longer than this is left t
 constexpr HelpmateLimits kQuickSearch{.node_budget = 3000, .max_units = 3, .max_plies = 40};
 // The per-ply dead-position screen: tiny, since one mate for either side ends it.
 constexpr HelpmateLimits kScreenSearch{.node_budget = 200, .max_units = 1, .max_plies = 24};
+// The per-ply search that follows the line remembered from the previous plies.
+constexpr HelpmateLimits kHintedSearch{.node_budget = 1500, .max_units = 2, .max_plies = 80};
 // Share of the budget the exhaustive walk may use (the wide search gets the rest).
 constexpr uint64_t kReachabilityShareDivisor = 4;
 // Positions with at most this many legal moves are worth an exhaustive walk.
@@ -199,12 +201,13 @@ WinnabilityResult analyse_winnability(const Position& root, Color winner,
     return mate_found(std::move(prefix), quick_result.line, WinnabilityMethod::Helpmate, nodes);
 
   // Layer 5: exhaustive reachability, where the reachable set may be small. With
-  // a rook or queen on the board or a pawn free to promote, the walk seldom ends
-  // within budget while a helpmate usually exists: the wide search goes first
-  // there, the walk keeping the same budget (so it settles the same positions).
+  // a rook or queen on the board, a pawn free to promote or no pawn at all (every
+  // placement of the pieces is then reachable), the walk seldom ends within
+  // budget while a helpmate usually exists: the wide search goes first there, the
+  // walk keeping the same budget (so it settles the same positions).
   const bool closed = looks_closed(pos);
-  const bool walk_last =
-      closed && (pos.pieces(core::PieceType::Rook, core::PieceType::Queen) || has_runner(pos));
+  const bool walk_last = closed && (pos.pieces(core::PieceType::Rook, core::PieceType::Queen) ||
+                                    has_runner(pos) || !pos.pieces(core::PieceType::Pawn));
   const uint64_t walk_budget = left() / kReachabilityShareDivisor;
   std::optional<WinnabilityResult> walked;
   auto walk = [&] {
@@ -273,6 +276,20 @@ DeadPositionResult analyse_dead_position(const Position& pos, const WinnabilityO
   for (Color c : {stronger, ~stronger}) {
     if (auto line = recall_helpmate(pos, c)) {
       remember_helpmate(c, std::move(*line));
+      r.method = WinnabilityMethod::Helpmate;
+      return r;
+    }
+  }
+  // A line from a ply or two ago that no longer verifies mostly needs a detour
+  // around the move played since: a short search that follows it first.
+  for (Color c : {stronger, ~stronger}) {
+    HelpmateLimits hinted = kHintedSearch;
+    hinted.hint = recent_helpmate(c);
+    if (hinted.hint.empty() || unwinnable_by_material(pos, c)) continue;
+    HelpmateResult screen = find_helpmate(pos, c, hinted);
+    r.nodes += screen.nodes;
+    if (screen.found) {
+      remember_helpmate(c, std::move(screen.line));
       r.method = WinnabilityMethod::Helpmate;
       return r;
     }

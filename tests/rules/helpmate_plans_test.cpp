@@ -8,6 +8,7 @@
 #include <string>
 
 #include "arbiter/core/fen.h"
+#include "arbiter/core/movegen.h"
 #include "arbiter/rules/helpmate.h"
 #include "arbiter/rules/helpmate_witness.h"
 #include "arbiter/rules/unwinnability.h"
@@ -96,6 +97,47 @@ TEST(HelpmatePlans, EveryPlanFindsTheSameKindOfProof) {
     EXPECT_TRUE(is_helpmate_line(pos, Color::White, r.line)) << "plan " << plan;
   }
   EXPECT_GT(found, 0);
+}
+
+// A hint only orders moves: from a position a ply later, the old line minus its
+// first move is found at once; after another move, whatever is found verifies.
+TEST(HelpmateHints, OldLineGuidesTheSearch) {
+  const Position root = test::must_parse("8/5n2/6k1/8/7N/6K1/8/8 b - - 1 65");
+  const WinnabilityResult first = analyse_winnability(root, Color::White);
+  ASSERT_EQ(first.verdict, Winnability::Winnable);
+  ASSERT_GE(first.helpmate.size(), 2u);
+  constexpr uint64_t kHintedBudget = 1500;
+  HelpmateLimits limits{.node_budget = kHintedBudget, .max_units = 2, .max_plies = 80};
+  limits.hint = first.helpmate;
+
+  Position next = root;
+  core::UndoInfo undo;
+  next.make_move(first.helpmate[0], undo);
+  const HelpmateResult again = find_helpmate(next, Color::White, limits);
+  EXPECT_TRUE(again.found);
+  EXPECT_TRUE(is_helpmate_line(next, Color::White, again.line));
+
+  core::MoveList moves;
+  core::generate_legal(root, moves);
+  for (core::Move m : moves) {
+    Position other = root;
+    other.make_move(m, undo);
+    const HelpmateResult r = find_helpmate(other, Color::White, limits);
+    if (r.found) {
+      EXPECT_TRUE(is_helpmate_line(other, Color::White, r.line));
+    }
+  }
+}
+
+TEST(HelpmateHints, RecentLineIsKeptPerColour) {
+  const Position pos = test::must_parse("7k/8/6K1/8/8/8/8/R7 w - - 0 1");
+  const core::Move mate = core::Move(core::Square::A1, core::Square::A8);
+  ASSERT_TRUE(is_helpmate_line(pos, Color::White, std::vector<core::Move>{mate}));
+  remember_helpmate(Color::White, {mate});
+  remember_helpmate(Color::Black, {});
+  ASSERT_EQ(recent_helpmate(Color::White).size(), 1u);
+  EXPECT_EQ(recent_helpmate(Color::White)[0], mate);
+  EXPECT_TRUE(recent_helpmate(Color::Black).empty());
 }
 
 // Random sparse placements (kings, up to three pieces or pawns, some of them

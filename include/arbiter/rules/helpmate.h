@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "arbiter/core/move.h"
@@ -26,6 +27,10 @@ struct HelpmateLimits {
   int max_plies = 40;  // longest line tried
   int width = 0;       // non-natural moves tried per node (best first); 0: all
   int plan = 0;        // which mating plan to follow, 0 (the likeliest) to plan count - 1
+  // Moves of a helpmate found a ply or two earlier in the same game: moves with the
+  // same origin and destination are tried first, for free (the old line usually
+  // needs only a detour around the move actually played). Ordering only.
+  std::span<const core::Move> hint = {};
 };
 
 struct HelpmateResult {
