@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <optional>
 
 #include "arbiter/core/attacks.h"
 #include "arbiter/core/movegen.h"
@@ -73,11 +74,17 @@ int distance(Square a, Square b) {
                   std::abs(core::rank_of(a) - core::rank_of(b)));
 }
 
+// Nothing here has a default member initialiser (the move is kept as its bits, as
+// Move zero-initialises itself): every node keeps an array of these on the stack
+// for the longest possible move list, and initialising all of it cost more than
+// the rest of the node.
 struct ScoredMove {
-  Move move;
+  uint16_t bits;
   int cost;
   int score;
-  int index = 0;
+  int index;  // generation order, the last tie-break
+
+  Move move() const { return Move::from_bits(bits); }
 };
 
 // Squares from which each piece type of the winner would check the loser's king,
@@ -213,10 +220,7 @@ class Searcher {
   Square loser_king_target() const { return corner_mode_ ? corner_ : pos_.king_square(loser_); }
 
   // The winner to move with no units left: only a checking move may still mate.
-  bool winner_mates_now() {
-    core::MoveList moves;
-    core::generate_legal(pos_, moves);
-    const CheckInfo info(pos_, winner_);
+  bool winner_mates_now(const core::MoveList& moves, const CheckInfo& info) {
     for (Move m : moves) {
       if (!info.may_check(pos_, m)) continue;
       if (!count_node()) return false;
@@ -258,7 +262,7 @@ class Searcher {
     const Square target = loser_king_target();
     int approach = distance(from, target) - distance(to, target);
     if (corner_mode_ && distance(to, target) < 2) approach = 0;
-    ScoredMove s{m, int(MoveCost::Ordinary), 0};
+    ScoredMove s{m.bits(), int(MoveCost::Ordinary), 0, 0};
     if (info.may_check(pos_, m) && m.kind() == core::MoveKind::Normal) s.score += kCheckBonus;
     s.score += kApproachWeight * approach;
     if (m.is_promotion()) {
@@ -297,7 +301,7 @@ class Searcher {
     const Square from = m.from(), to = m.to();
     const Square king = pos_.king_square(loser_);
     const PieceType pt = core::type_of(pos_.moved_piece(m));
-    ScoredMove s{m, int(MoveCost::Ordinary), 0};
+    ScoredMove s{m.bits(), int(MoveCost::Ordinary), 0, 0};
     if (from == king) {
       if (m.is_castling()) return s;
       const Bitboard own = pos_.pieces(loser_);
@@ -356,12 +360,13 @@ class Searcher {
   }
 
   // Scores and sorts the moves: cheapest first, then best score.
-  size_t order(const core::MoveList& moves, ScoredMove* out) const {
+  // `info` is the winner's CheckInfo when the winner is to move.
+  size_t order(const core::MoveList& moves, const std::optional<CheckInfo>& info,
+               ScoredMove* out) const {
     size_t n = 0;
     const Bitboard obstructions = line_obstructions(pos_, winner_);
-    if (pos_.side_to_move() == winner_) {
-      const CheckInfo info(pos_, winner_);
-      for (Move m : moves) out[n++] = classify_winner_move(m, info, obstructions);
+    if (info) {
+      for (Move m : moves) out[n++] = classify_winner_move(m, *info, obstructions);
     } else {
       // Squares where the winner's own blockers could take a man and leave the line.
       Bitboard offers = 0;
@@ -374,7 +379,7 @@ class Searcher {
     }
     if (!limits_.hint.empty()) {
       for (size_t i = 0; i < n; ++i) {
-        if (!in_hint(out[i].move)) continue;
+        if (!in_hint(out[i].move())) continue;
         out[i].cost = int(MoveCost::Natural);
         out[i].score += kHintBonus;
       }
@@ -394,8 +399,16 @@ class Searcher {
 
   bool search(int units, int plies) {
     const bool winner_to_move = pos_.side_to_move() == winner_;
+    // The moves and the winner's CheckInfo are made once per node, for the probe
+    // for a mate in one and for the ordering both.
+    core::MoveList moves;
+    bool generated = false;
+    std::optional<CheckInfo> info;
     if (winner_to_move && (units == 0 || plies == 1)) {
-      if (winner_mates_now()) return true;
+      info.emplace(pos_, winner_);
+      core::generate_legal(pos_, moves);
+      generated = true;
+      if (winner_mates_now(moves, *info)) return true;
       if (units == 0 && plies > 1) {
         // Natural moves are still free: fall through and follow them.
       } else {
@@ -403,25 +416,26 @@ class Searcher {
       }
     }
     if (plies <= 1) return false;
-    core::MoveList moves;
-    core::generate_legal(pos_, moves);
-    if (moves.empty()) return false;  // mates are caught when the move is made
+    // Cheap refusals before move generation (each of them ends the node with no
+    // mate, as an empty move list would).
     if (unwinnable_by_material(pos_, winner_)) return false;
-
     TTEntry& entry = tl_table.slots[pos_.key() & (kTableSize - 1)];
     if (entry.generation == tl_table.generation && entry.key == pos_.key() &&
         entry.units >= units && entry.plies >= plies)
       return false;
+    if (!generated) core::generate_legal(pos_, moves);
+    if (moves.empty()) return false;  // mates are caught when the move is made
+    if (winner_to_move && !info) info.emplace(pos_, winner_);
 
     ScoredMove scored[core::MoveList::kCapacity];
-    const size_t n = order(moves, scored);
+    const size_t n = order(moves, info, scored);
     size_t tried = 0;
     for (size_t i = 0; i < n; ++i) {
       if (scored[i].cost > units) break;  // sorted by cost: the rest cost too much
       if (limits_.width > 0 && scored[i].cost > 0 && tried >= size_t(limits_.width)) break;
       ++tried;
       if (!count_node()) return false;
-      const Move m = scored[i].move;
+      const Move m = scored[i].move();
       core::UndoInfo undo;
       pos_.make_move(m, undo);
       line_.push_back(m);
