@@ -200,11 +200,35 @@ WinnabilityResult analyse_winnability(const Position& root, Color winner,
   if (quick_result.found)
     return mate_found(std::move(prefix), quick_result.line, WinnabilityMethod::Helpmate, nodes);
 
+  // Layer 6 (used around layer 5): wider helpmate searches in rounds. With
+  // several plans (corners to mate in) each plan gets a slice per round and the
+  // slices grow, so the nearest corner is not searched to exhaustion while another
+  // corner would have given a short helpmate. A plan whose search ended within its
+  // slice has no more to find and is not searched again.
+  const int plans = helpmate_plan_count(pos, winner);
+  bool exhausted[kMaxHelpmatePlans] = {};
+  std::optional<WinnabilityResult> found;
+  auto wide_round = [&](uint64_t slice, uint64_t reserved) {
+    for (int plan = 0; plan < plans && !found && left() > reserved; ++plan) {
+      if (exhausted[plan]) continue;
+      HelpmateLimits wide = kWideSearch;
+      wide.plan = plan;
+      wide.node_budget = std::min(slice, left() - reserved);
+      HelpmateResult result = find_helpmate(pos, winner, wide);
+      nodes += result.nodes;
+      exhausted[plan] = result.nodes < wide.node_budget;
+      if (result.found) found = mate_found(prefix, result.line, WinnabilityMethod::Helpmate, nodes);
+    }
+    return found.has_value() || std::count(exhausted, exhausted + plans, false) == 0;
+  };
+
   // Layer 5: exhaustive reachability, where the reachable set may be small. With
   // a rook or queen on the board, a pawn free to promote or no pawn at all (every
   // placement of the pieces is then reachable), the walk seldom ends within
   // budget while a helpmate usually exists: the wide search goes first there, the
-  // walk keeping the same budget (so it settles the same positions).
+  // walk keeping the same budget (so it settles the same positions). Elsewhere
+  // one short round of the wide search comes first, within what the walk leaves,
+  // since most closed positions still have a quick helpmate (a king takes a pawn).
   const bool closed = looks_closed(pos);
   const bool walk_last = closed && (pos.pieces(core::PieceType::Rook, core::PieceType::Queen) ||
                                     has_runner(pos) || !pos.pieces(core::PieceType::Pawn));
@@ -218,29 +242,19 @@ WinnabilityResult analyse_winnability(const Position& root, Color winner,
     if (reach.outcome == ReachabilityOutcome::NoMate)
       walked = proven(Winnability::Unwinnable, WinnabilityMethod::Exhaustive, nodes);
   };
+  uint64_t slice = plans > 1 ? kFirstPlanSlice : budget;
   if (closed && !walk_last) {
+    wide_round(kFirstPlanSlice, walk_budget);
+    if (found) return *found;
+    if (plans > 1) slice *= kPlanSliceGrowth;
     walk();
     if (walked) return *walked;
   }
 
-  // Layer 6: wider helpmate searches.
   const uint64_t reserved = walk_last ? walk_budget : 0;
-  // With several plans (corners to mate in), each plan gets a slice per round and
-  // the slices grow, so the nearest corner is not searched to exhaustion while
-  // another corner would have given a short helpmate.
-  const int plans = helpmate_plan_count(pos, winner);
-  for (uint64_t slice = plans > 1 ? kFirstPlanSlice : budget; left() > reserved;
-       slice *= kPlanSliceGrowth) {
-    for (int plan = 0; plan < plans && left() > reserved; ++plan) {
-      HelpmateLimits wide = kWideSearch;
-      wide.plan = plan;
-      wide.node_budget = std::min(slice, left() - reserved);
-      HelpmateResult result = find_helpmate(pos, winner, wide);
-      nodes += result.nodes;
-      if (result.found)
-        return mate_found(std::move(prefix), result.line, WinnabilityMethod::Helpmate, nodes);
-    }
-  }
+  for (; left() > reserved; slice *= kPlanSliceGrowth)
+    if (wide_round(slice, reserved)) break;
+  if (found) return *found;
   if (walk_last) {
     walk();
     if (walked) return *walked;

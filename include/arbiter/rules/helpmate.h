@@ -39,6 +39,8 @@ struct HelpmateResult {
   std::vector<core::Move> line;  // legal from the position, ends with the loser mated
 };
 
+inline constexpr int kMaxHelpmatePlans = 4;  // one per corner
+
 // How many plans find_helpmate can follow from `pos`: in sparse positions one per
 // corner the loser's king may be led to (nearest first), elsewhere one. A search
 // that fails under one plan may succeed quickly under another.
