@@ -30,6 +30,14 @@ constexpr size_t kTableSize = 1 << 14;  // entries (a power of two); small enoug
 // the planned line first and then lines with ever more deviations.
 enum class MoveCost : uint8_t { Natural = 0, Ordinary = 1, Unlikely = 2 };
 
+// The sort key of a scored move: cost, score and generation index packed into one
+// integer (a move list never holds more than 256 moves; scores stay far below the bias).
+constexpr int kScoreBias = 1 << 24;
+constexpr int kScoreShift = 8;
+constexpr int kCostShift = 34;
+constexpr uint64_t kIndexMask = 0xFF;
+static_assert(core::MoveList::kCapacity <= kIndexMask + 1);
+
 // Waiting moves rank after every natural move that makes progress.
 constexpr int kWaitingScore = -1000;
 
@@ -82,7 +90,6 @@ struct ScoredMove {
   uint16_t bits;
   int cost;
   int score;
-  int index;  // generation order, the last tie-break
 
   Move move() const { return Move::from_bits(bits); }
 };
@@ -262,7 +269,7 @@ class Searcher {
     const Square target = loser_king_target();
     int approach = distance(from, target) - distance(to, target);
     if (corner_mode_ && distance(to, target) < 2) approach = 0;
-    ScoredMove s{m.bits(), int(MoveCost::Ordinary), 0, 0};
+    ScoredMove s{m.bits(), int(MoveCost::Ordinary), 0};
     if (info.may_check(pos_, m) && m.kind() == core::MoveKind::Normal) s.score += kCheckBonus;
     s.score += kApproachWeight * approach;
     if (m.is_promotion()) {
@@ -301,7 +308,7 @@ class Searcher {
     const Square from = m.from(), to = m.to();
     const Square king = pos_.king_square(loser_);
     const PieceType pt = core::type_of(pos_.moved_piece(m));
-    ScoredMove s{m.bits(), int(MoveCost::Ordinary), 0, 0};
+    ScoredMove s{m.bits(), int(MoveCost::Ordinary), 0};
     if (from == king) {
       if (m.is_castling()) return s;
       const Bitboard own = pos_.pieces(loser_);
@@ -384,13 +391,20 @@ class Searcher {
         out[i].score += kHintBonus;
       }
     }
-    // Ties keep generation order, so the search is deterministic.
-    for (size_t i = 0; i < n; ++i) out[i].index = int(i);
-    std::sort(out, out + n, [](const ScoredMove& a, const ScoredMove& b) {
-      if (a.cost != b.cost) return a.cost < b.cost;
-      if (a.score != b.score) return a.score > b.score;
-      return a.index < b.index;
-    });
+    // Sorted on one integer per move: cost, then score (best first), then
+    // generation order, so ties keep generation order and the search is
+    // deterministic. Comparing the three fields one by one was the costliest part
+    // of a node.
+    uint64_t keys[core::MoveList::kCapacity];
+    for (size_t i = 0; i < n; ++i) {
+      const int score = std::clamp(out[i].score, -kScoreBias + 1, kScoreBias - 1);
+      keys[i] = uint64_t(out[i].cost) << kCostShift | uint64_t(kScoreBias - score) << kScoreShift |
+                uint64_t(i);
+    }
+    std::sort(keys, keys + n);
+    ScoredMove scored[core::MoveList::kCapacity];
+    std::copy(out, out + n, scored);
+    for (size_t i = 0; i < n; ++i) out[i] = scored[keys[i] & kIndexMask];
     // Only the best natural moves are free: the planned line stays narrow.
     for (size_t i = kFreeNaturalMoves; i < n && out[i].cost == int(MoveCost::Natural); ++i)
       out[i].cost = int(MoveCost::Ordinary);
