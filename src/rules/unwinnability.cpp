@@ -320,6 +320,25 @@ DeadPositionResult analyse_dead_position(const Position& pos, const WinnabilityO
       }
     }
   }
+  // Sparse endings: one short round over every plan for each side before either
+  // side's full analysis, since the side with the quick helpmate is often not the
+  // one tried first (K+N v K+N: one side's mate may take six times the nodes).
+  for (Color c : {stronger, ~stronger}) {
+    const int plans = helpmate_plan_count(pos, c);
+    if (plans == 1 || unwinnable_by_material(pos, c)) continue;
+    for (int plan = 0; plan < plans; ++plan) {
+      HelpmateLimits round = kWideSearch;
+      round.plan = plan;
+      round.node_budget = kFirstPlanSlice;
+      HelpmateResult screen = find_helpmate(pos, c, round);
+      r.nodes += screen.nodes;
+      if (screen.found) {
+        remember_helpmate(c, std::move(screen.line));
+        r.method = WinnabilityMethod::Helpmate;
+        return r;
+      }
+    }
+  }
   bool all_unwinnable = true;
   for (Color c : {stronger, ~stronger}) {
     WinnabilityOptions rest = options;
