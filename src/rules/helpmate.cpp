@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <optional>
 
 #include "arbiter/core/attacks.h"
 #include "arbiter/core/movegen.h"
@@ -29,6 +30,14 @@ constexpr size_t kTableSize = 1 << 14;  // entries (a power of two); small enoug
 // the planned line first and then lines with ever more deviations.
 enum class MoveCost : uint8_t { Natural = 0, Ordinary = 1, Unlikely = 2 };
 
+// The sort key of a scored move: cost, score and generation index packed into one
+// integer (a move list never holds more than 256 moves; scores stay far below the bias).
+constexpr int kScoreBias = 1 << 24;
+constexpr int kScoreShift = 8;
+constexpr int kCostShift = 34;
+constexpr uint64_t kIndexMask = 0xFF;
+static_assert(core::MoveList::kCapacity <= kIndexMask + 1);
+
 // Waiting moves rank after every natural move that makes progress.
 constexpr int kWaitingScore = -1000;
 
@@ -41,12 +50,19 @@ constexpr int kApproachWeight = 12;  // per square a piece gets closer to its ta
 constexpr int kFreedomWeight = 30;   // per flight square the loser's king gives up
 constexpr int kBlockBonus = 40;      // a loser's piece steps next to its king or target
 constexpr int kPressureWeight = 25;
+constexpr size_t kHintWindow = 3;   // hinted moves looked at: this many from the current depth
+constexpr int kHintBonus = 2000;    // the move is in the hinted line: before checks
 constexpr int kClearingBonus = 40;  // a man leaves a line to the loser's king  // per square around
                                     // the loser's king newly attacked
 
 // Up to this many non-pawn pieces (kings excluded) the loser's king is led to a
 // corner, where the fewest pieces mate; with more, mates are sought where it stands.
 constexpr int kCornerModeMaxPieces = 4;
+constexpr Bitboard kCorners = 0x8100000000000081ULL;  // a1, h1, a8, h8
+constexpr int kNumCorners = 4;
+
+// The search made after the winner queens: a queen mates quickly with help.
+constexpr HelpmateLimits kPromotionProbe{.node_budget = 2000, .max_units = 4, .max_plies = 30};
 
 struct TTEntry {
   Key key = 0;
@@ -66,11 +82,16 @@ int distance(Square a, Square b) {
                   std::abs(core::rank_of(a) - core::rank_of(b)));
 }
 
+// Nothing here has a default member initialiser (the move is kept as its bits, as
+// Move zero-initialises itself): every node keeps an array of these on the stack
+// for the longest possible move list, and initialising all of it cost more than
+// the rest of the node.
 struct ScoredMove {
-  Move move;
+  uint16_t bits;
   int cost;
   int score;
-  int index = 0;
+
+  Move move() const { return Move::from_bits(bits); }
 };
 
 // Squares from which each piece type of the winner would check the loser's king,
@@ -119,23 +140,37 @@ Bitboard line_obstructions(const Position& pos, Color winner) {
   return lines & occupied;
 }
 
-// The corner the loser's king heads for: the nearest one, of the colour of the
-// winner's bishops when bishops are all the winner has to mate with.
-Square target_corner(const Position& pos, Color winner) {
-  const Color loser = ~winner;
+// The corners the loser's king may head for: all four, or those of the colour of
+// the winner's bishops when bishops are all the winner has to mate with.
+Bitboard candidate_corners(const Position& pos, Color winner) {
   const Bitboard bishops = pos.pieces(winner, PieceType::Bishop);
   const Bitboard others = pos.pieces(winner) & ~pos.pieces(PieceType::King, PieceType::Bishop);
-  Bitboard corners = core::square_bb(Square::A1) | core::square_bb(Square::H1) |
-                     core::square_bb(Square::A8) | core::square_bb(Square::H8);
+  Bitboard corners = kCorners;
   if (bishops && !others) {
     if (!(bishops & core::kLightSquares)) corners &= core::kDarkSquares;
     if (!(bishops & core::kDarkSquares)) corners &= core::kLightSquares;
   }
-  const Square king = pos.king_square(loser);
-  Square best = core::lsb(corners);
-  for (Square c : core::squares(corners))
-    if (distance(king, c) < distance(king, best)) best = c;
-  return best;
+  return corners;
+}
+
+// The corner of the given plan: plan 0 is the corner nearest the loser's king,
+// plan 1 the next nearest and so on (ties in square order, so it is deterministic).
+// The nearest corner is the quickest mate in most games, but when the winner's
+// men stand badly for it (the winner's king in that corner, a knight that cannot
+// reach it in time) another corner has a far shorter helpmate.
+Square target_corner(const Position& pos, Color winner, int plan) {
+  const Square king = pos.king_square(~winner);
+  Square corners[kNumCorners];
+  int n = 0;
+  for (Square c : core::squares(candidate_corners(pos, winner))) corners[n++] = c;
+  std::stable_sort(corners, corners + n,
+                   [&](Square a, Square b) { return distance(king, a) < distance(king, b); });
+  return corners[plan % n];
+}
+
+bool uses_corner_plan(const Position& pos) {
+  return core::popcount(pos.pieces() & ~pos.pieces(PieceType::Pawn, PieceType::King)) <=
+         kCornerModeMaxPieces;
 }
 
 class Searcher {
@@ -146,10 +181,8 @@ class Searcher {
       tl_table.slots.assign(kTableSize, TTEntry{});
       tl_table.generation = 0;
     }
-    const int pieces =
-        core::popcount(pos_.pieces() & ~pos_.pieces(PieceType::Pawn, PieceType::King));
-    corner_mode_ = pieces <= kCornerModeMaxPieces;
-    corner_ = target_corner(pos_, winner_);
+    corner_mode_ = uses_corner_plan(pos_);
+    corner_ = target_corner(pos_, winner_, limits.plan);
     // Minor pieces alone need the loser's own men to block its king.
     needs_blockers_ = !(pos_.pieces(winner_) & ~pos_.pieces(PieceType::King, PieceType::Knight) &
                         ~pos_.pieces(PieceType::Bishop));
@@ -194,10 +227,7 @@ class Searcher {
   Square loser_king_target() const { return corner_mode_ ? corner_ : pos_.king_square(loser_); }
 
   // The winner to move with no units left: only a checking move may still mate.
-  bool winner_mates_now() {
-    core::MoveList moves;
-    core::generate_legal(pos_, moves);
-    const CheckInfo info(pos_, winner_);
+  bool winner_mates_now(const core::MoveList& moves, const CheckInfo& info) {
     for (Move m : moves) {
       if (!info.may_check(pos_, m)) continue;
       if (!count_node()) return false;
@@ -213,6 +243,24 @@ class Searcher {
     return false;
   }
 
+  // The winner has just queened. The plan chosen at the root (which corner, whether
+  // the loser needs blockers) was made for the material before the promotion, so a
+  // short search with a plan made for the new material, and units of its own, gets
+  // the first try at the mate. Its table entries are dropped afterwards: they were
+  // made under another plan.
+  bool probe_after_promotion(int plies) {
+    if (plies <= 1 || limits_.node_budget <= nodes_) return false;
+    HelpmateLimits probe = kPromotionProbe;
+    probe.max_plies = std::min(probe.max_plies, plies);
+    probe.node_budget = std::min(probe.node_budget, limits_.node_budget - nodes_);
+    HelpmateResult r = Searcher(pos_, winner_, probe).run();
+    nodes_ += r.nodes;
+    new_generation();
+    if (!r.found) return false;
+    line_.insert(line_.end(), r.line.begin(), r.line.end());
+    return true;
+  }
+
   ScoredMove classify_winner_move(Move m, const CheckInfo& info, Bitboard obstructions) const {
     const Square from = m.from(), to = m.to();
     const PieceType pt = core::type_of(pos_.moved_piece(m));
@@ -221,7 +269,7 @@ class Searcher {
     const Square target = loser_king_target();
     int approach = distance(from, target) - distance(to, target);
     if (corner_mode_ && distance(to, target) < 2) approach = 0;
-    ScoredMove s{m, int(MoveCost::Ordinary), 0};
+    ScoredMove s{m.bits(), int(MoveCost::Ordinary), 0};
     if (info.may_check(pos_, m) && m.kind() == core::MoveKind::Normal) s.score += kCheckBonus;
     s.score += kApproachWeight * approach;
     if (m.is_promotion()) {
@@ -260,7 +308,7 @@ class Searcher {
     const Square from = m.from(), to = m.to();
     const Square king = pos_.king_square(loser_);
     const PieceType pt = core::type_of(pos_.moved_piece(m));
-    ScoredMove s{m, int(MoveCost::Ordinary), 0};
+    ScoredMove s{m.bits(), int(MoveCost::Ordinary), 0};
     if (from == king) {
       if (m.is_castling()) return s;
       const Bitboard own = pos_.pieces(loser_);
@@ -307,13 +355,25 @@ class Searcher {
     return s;
   }
 
+  // Whether `m` is one of the next moves of the hinted line, counted from how
+  // deep the search is (the old line is followed in order, with some slack for
+  // the moves the game played differently).
+  bool in_hint(Move m) const {
+    const size_t first = line_.size();
+    const size_t last = std::min(limits_.hint.size(), first + kHintWindow);
+    for (size_t i = first; i < last; ++i)
+      if (limits_.hint[i].from() == m.from() && limits_.hint[i].to() == m.to()) return true;
+    return false;
+  }
+
   // Scores and sorts the moves: cheapest first, then best score.
-  size_t order(const core::MoveList& moves, ScoredMove* out) const {
+  // `info` is the winner's CheckInfo when the winner is to move.
+  size_t order(const core::MoveList& moves, const std::optional<CheckInfo>& info,
+               ScoredMove* out) const {
     size_t n = 0;
     const Bitboard obstructions = line_obstructions(pos_, winner_);
-    if (pos_.side_to_move() == winner_) {
-      const CheckInfo info(pos_, winner_);
-      for (Move m : moves) out[n++] = classify_winner_move(m, info, obstructions);
+    if (info) {
+      for (Move m : moves) out[n++] = classify_winner_move(m, *info, obstructions);
     } else {
       // Squares where the winner's own blockers could take a man and leave the line.
       Bitboard offers = 0;
@@ -324,13 +384,27 @@ class Searcher {
       }
       for (Move m : moves) out[n++] = classify_loser_move(m, obstructions, offers);
     }
-    // Ties keep generation order, so the search is deterministic.
-    for (size_t i = 0; i < n; ++i) out[i].index = int(i);
-    std::sort(out, out + n, [](const ScoredMove& a, const ScoredMove& b) {
-      if (a.cost != b.cost) return a.cost < b.cost;
-      if (a.score != b.score) return a.score > b.score;
-      return a.index < b.index;
-    });
+    if (!limits_.hint.empty()) {
+      for (size_t i = 0; i < n; ++i) {
+        if (!in_hint(out[i].move())) continue;
+        out[i].cost = int(MoveCost::Natural);
+        out[i].score += kHintBonus;
+      }
+    }
+    // Sorted on one integer per move: cost, then score (best first), then
+    // generation order, so ties keep generation order and the search is
+    // deterministic. Comparing the three fields one by one was the costliest part
+    // of a node.
+    uint64_t keys[core::MoveList::kCapacity];
+    for (size_t i = 0; i < n; ++i) {
+      const int score = std::clamp(out[i].score, -kScoreBias + 1, kScoreBias - 1);
+      keys[i] = uint64_t(out[i].cost) << kCostShift | uint64_t(kScoreBias - score) << kScoreShift |
+                uint64_t(i);
+    }
+    std::sort(keys, keys + n);
+    ScoredMove scored[core::MoveList::kCapacity];
+    std::copy(out, out + n, scored);
+    for (size_t i = 0; i < n; ++i) out[i] = scored[keys[i] & kIndexMask];
     // Only the best natural moves are free: the planned line stays narrow.
     for (size_t i = kFreeNaturalMoves; i < n && out[i].cost == int(MoveCost::Natural); ++i)
       out[i].cost = int(MoveCost::Ordinary);
@@ -339,8 +413,16 @@ class Searcher {
 
   bool search(int units, int plies) {
     const bool winner_to_move = pos_.side_to_move() == winner_;
+    // The moves and the winner's CheckInfo are made once per node, for the probe
+    // for a mate in one and for the ordering both.
+    core::MoveList moves;
+    bool generated = false;
+    std::optional<CheckInfo> info;
     if (winner_to_move && (units == 0 || plies == 1)) {
-      if (winner_mates_now()) return true;
+      info.emplace(pos_, winner_);
+      core::generate_legal(pos_, moves);
+      generated = true;
+      if (winner_mates_now(moves, *info)) return true;
       if (units == 0 && plies > 1) {
         // Natural moves are still free: fall through and follow them.
       } else {
@@ -348,30 +430,33 @@ class Searcher {
       }
     }
     if (plies <= 1) return false;
-    core::MoveList moves;
-    core::generate_legal(pos_, moves);
-    if (moves.empty()) return false;  // mates are caught when the move is made
+    // Cheap refusals before move generation (each of them ends the node with no
+    // mate, as an empty move list would).
     if (unwinnable_by_material(pos_, winner_)) return false;
-
     TTEntry& entry = tl_table.slots[pos_.key() & (kTableSize - 1)];
     if (entry.generation == tl_table.generation && entry.key == pos_.key() &&
         entry.units >= units && entry.plies >= plies)
       return false;
+    if (!generated) core::generate_legal(pos_, moves);
+    if (moves.empty()) return false;  // mates are caught when the move is made
+    if (winner_to_move && !info) info.emplace(pos_, winner_);
 
     ScoredMove scored[core::MoveList::kCapacity];
-    const size_t n = order(moves, scored);
+    const size_t n = order(moves, info, scored);
     size_t tried = 0;
     for (size_t i = 0; i < n; ++i) {
       if (scored[i].cost > units) break;  // sorted by cost: the rest cost too much
       if (limits_.width > 0 && scored[i].cost > 0 && tried >= size_t(limits_.width)) break;
       ++tried;
       if (!count_node()) return false;
-      const Move m = scored[i].move;
+      const Move m = scored[i].move();
       core::UndoInfo undo;
       pos_.make_move(m, undo);
       line_.push_back(m);
       bool found =
           (pos_.side_to_move() == loser_ && pos_.in_check() && core::has_no_legal_moves(pos_)) ||
+          (winner_to_move && m.is_promotion() && m.promotion() == PieceType::Queen &&
+           probe_after_promotion(plies - 1)) ||
           search(units - scored[i].cost, plies - 1);
       if (found) return true;
       line_.pop_back();
@@ -394,6 +479,10 @@ class Searcher {
 };
 
 }  // namespace
+
+int helpmate_plan_count(const Position& pos, Color winner) {
+  return uses_corner_plan(pos) ? core::popcount(candidate_corners(pos, winner)) : 1;
+}
 
 HelpmateResult find_helpmate(const Position& pos, Color winner, const HelpmateLimits& limits) {
   return Searcher(pos, winner, limits).run();

@@ -41,6 +41,8 @@ std::optional<std::vector<Move>> recall_helpmate(const Position& pos, Color winn
   return std::nullopt;
 }
 
+std::span<const Move> recent_helpmate(Color winner) { return tl_recent.line[core::index(winner)]; }
+
 void remember_helpmate(Color winner, std::vector<Move> line) {
   tl_recent.line[core::index(winner)] = std::move(line);
 }

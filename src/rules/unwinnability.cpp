@@ -8,7 +8,8 @@
 //   4. a quick, narrow helpmate search (most live positions end here);
 //   5. an exhaustive walk of the reachable positions, settling small blocked
 //      or forced positions either way;
-//   6. a deeper helpmate search with what is left of the budget.
+//   6. deeper helpmate searches with what is left of the budget, one per plan
+//      (corner to mate in) in sparse positions, in rounds of growing slices.
 #include "arbiter/rules/unwinnability.h"
 
 #include <algorithm>
@@ -34,11 +35,16 @@ constexpr int kMaxForcedPlies = 64;  // a forced line longer than this is left t
 constexpr HelpmateLimits kQuickSearch{.node_budget = 3000, .max_units = 3, .max_plies = 40};
 // The per-ply dead-position screen: tiny, since one mate for either side ends it.
 constexpr HelpmateLimits kScreenSearch{.node_budget = 200, .max_units = 1, .max_plies = 24};
+// The per-ply search that follows the line remembered from the previous plies.
+constexpr HelpmateLimits kHintedSearch{.node_budget = 1500, .max_units = 2, .max_plies = 80};
 // Share of the budget the exhaustive walk may use (the wide search gets the rest).
 constexpr uint64_t kReachabilityShareDivisor = 4;
 // Positions with at most this many legal moves are worth an exhaustive walk.
 constexpr uint64_t kClosedMaxLegalMoves = 8;
 constexpr HelpmateLimits kWideSearch{.node_budget = 0, .max_units = 16, .max_plies = 80};
+// Node slices of the wide search per plan in its first round, and their growth per round.
+constexpr uint64_t kFirstPlanSlice = 4096;
+constexpr uint64_t kPlanSliceGrowth = 4;
 
 // Whether the reachable set might be small enough to walk: every pawn blocked
 // head-on, or few legal moves. Open positions are left to the helpmate search.
@@ -194,13 +200,38 @@ WinnabilityResult analyse_winnability(const Position& root, Color winner,
   if (quick_result.found)
     return mate_found(std::move(prefix), quick_result.line, WinnabilityMethod::Helpmate, nodes);
 
+  // Layer 6 (used around layer 5): wider helpmate searches in rounds. With
+  // several plans (corners to mate in) each plan gets a slice per round and the
+  // slices grow, so the nearest corner is not searched to exhaustion while another
+  // corner would have given a short helpmate. A plan whose search ended within its
+  // slice has no more to find and is not searched again.
+  const int plans = helpmate_plan_count(pos, winner);
+  bool exhausted[kMaxHelpmatePlans] = {};
+  std::optional<WinnabilityResult> found;
+  auto wide_round = [&](uint64_t slice, uint64_t reserved) {
+    for (int plan = 0; plan < plans && !found && left() > reserved; ++plan) {
+      if (exhausted[plan]) continue;
+      HelpmateLimits wide = kWideSearch;
+      wide.plan = plan;
+      wide.node_budget = std::min(slice, left() - reserved);
+      HelpmateResult result = find_helpmate(pos, winner, wide);
+      nodes += result.nodes;
+      exhausted[plan] = result.nodes < wide.node_budget;
+      if (result.found) found = mate_found(prefix, result.line, WinnabilityMethod::Helpmate, nodes);
+    }
+    return found.has_value() || std::count(exhausted, exhausted + plans, false) == 0;
+  };
+
   // Layer 5: exhaustive reachability, where the reachable set may be small. With
-  // a rook or queen on the board or a pawn free to promote, the walk seldom ends
-  // within budget while a helpmate usually exists: the wide search goes first
-  // there, the walk keeping the same budget (so it settles the same positions).
+  // a rook or queen on the board, a pawn free to promote or no pawn at all (every
+  // placement of the pieces is then reachable), the walk seldom ends within
+  // budget while a helpmate usually exists: the wide search goes first there, the
+  // walk keeping the same budget (so it settles the same positions). Elsewhere
+  // one short round of the wide search comes first, within what the walk leaves,
+  // since most closed positions still have a quick helpmate (a king takes a pawn).
   const bool closed = looks_closed(pos);
-  const bool walk_last =
-      closed && (pos.pieces(core::PieceType::Rook, core::PieceType::Queen) || has_runner(pos));
+  const bool walk_last = closed && (pos.pieces(core::PieceType::Rook, core::PieceType::Queen) ||
+                                    has_runner(pos) || !pos.pieces(core::PieceType::Pawn));
   const uint64_t walk_budget = left() / kReachabilityShareDivisor;
   std::optional<WinnabilityResult> walked;
   auto walk = [&] {
@@ -211,21 +242,19 @@ WinnabilityResult analyse_winnability(const Position& root, Color winner,
     if (reach.outcome == ReachabilityOutcome::NoMate)
       walked = proven(Winnability::Unwinnable, WinnabilityMethod::Exhaustive, nodes);
   };
+  uint64_t slice = plans > 1 ? kFirstPlanSlice : budget;
   if (closed && !walk_last) {
+    wide_round(kFirstPlanSlice, walk_budget);
+    if (found) return *found;
+    if (plans > 1) slice *= kPlanSliceGrowth;
     walk();
     if (walked) return *walked;
   }
 
-  // Layer 6: wider helpmate searches.
   const uint64_t reserved = walk_last ? walk_budget : 0;
-  if (left() > reserved) {
-    HelpmateLimits wide = kWideSearch;
-    wide.node_budget = left() - reserved;
-    HelpmateResult result = find_helpmate(pos, winner, wide);
-    nodes += result.nodes;
-    if (result.found)
-      return mate_found(std::move(prefix), result.line, WinnabilityMethod::Helpmate, nodes);
-  }
+  for (; left() > reserved; slice *= kPlanSliceGrowth)
+    if (wide_round(slice, reserved)) break;
+  if (found) return *found;
   if (walk_last) {
     walk();
     if (walked) return *walked;
@@ -265,10 +294,43 @@ DeadPositionResult analyse_dead_position(const Position& pos, const WinnabilityO
       return r;
     }
   }
+  // A line from a ply or two ago that no longer verifies mostly needs a detour
+  // around the move played since: a short search that follows it first.
+  for (Color c : {stronger, ~stronger}) {
+    HelpmateLimits hinted = kHintedSearch;
+    hinted.hint = recent_helpmate(c);
+    if (hinted.hint.empty() || unwinnable_by_material(pos, c)) continue;
+    HelpmateResult screen = find_helpmate(pos, c, hinted);
+    r.nodes += screen.nodes;
+    if (screen.found) {
+      remember_helpmate(c, std::move(screen.line));
+      r.method = WinnabilityMethod::Helpmate;
+      return r;
+    }
+  }
   for (const HelpmateLimits& limits : {kScreenSearch, kQuickSearch}) {
     for (Color c : {stronger, ~stronger}) {
       if (unwinnable_by_material(pos, c)) continue;
       HelpmateResult screen = find_helpmate(pos, c, limits);
+      r.nodes += screen.nodes;
+      if (screen.found) {
+        remember_helpmate(c, std::move(screen.line));
+        r.method = WinnabilityMethod::Helpmate;
+        return r;
+      }
+    }
+  }
+  // Sparse endings: one short round over every plan for each side before either
+  // side's full analysis, since the side with the quick helpmate is often not the
+  // one tried first (K+N v K+N: one side's mate may take six times the nodes).
+  for (Color c : {stronger, ~stronger}) {
+    const int plans = helpmate_plan_count(pos, c);
+    if (plans == 1 || unwinnable_by_material(pos, c)) continue;
+    for (int plan = 0; plan < plans; ++plan) {
+      HelpmateLimits round = kWideSearch;
+      round.plan = plan;
+      round.node_budget = kFirstPlanSlice;
+      HelpmateResult screen = find_helpmate(pos, c, round);
       r.nodes += screen.nodes;
       if (screen.found) {
         remember_helpmate(c, std::move(screen.line));

@@ -5,11 +5,15 @@
 // around it, the winner's king and knights approach, pawns advance and queen,
 // the winner captures) are free, other moves cost one unit, moves that rarely
 // help (the loser capturing or pushing pawns) two. With move ordering, an
-// optional beam on costly moves and a transposition table. It can only prove that a mate exists
-// (the line it returns); failing to find one proves nothing.
+// optional beam on costly moves and a transposition table. In sparse positions
+// the corner is a plan the caller picks (see helpmate_plan_count); once the winner
+// queens, a short search with a plan made for the new material takes over. It can
+// only prove that a mate exists (the line it returns); failing to find one proves
+// nothing.
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "arbiter/core/move.h"
@@ -22,6 +26,11 @@ struct HelpmateLimits {
   int max_units = 6;   // deviations from the planned line (iterative deepening bound)
   int max_plies = 40;  // longest line tried
   int width = 0;       // non-natural moves tried per node (best first); 0: all
+  int plan = 0;        // which mating plan to follow, 0 (the likeliest) to plan count - 1
+  // Moves of a helpmate found a ply or two earlier in the same game: moves with the
+  // same origin and destination are tried first, for free (the old line usually
+  // needs only a detour around the move actually played). Ordering only.
+  std::span<const core::Move> hint = {};
 };
 
 struct HelpmateResult {
@@ -29,6 +38,13 @@ struct HelpmateResult {
   uint64_t nodes = 0;
   std::vector<core::Move> line;  // legal from the position, ends with the loser mated
 };
+
+inline constexpr int kMaxHelpmatePlans = 4;  // one per corner
+
+// How many plans find_helpmate can follow from `pos`: in sparse positions one per
+// corner the loser's king may be led to (nearest first), elsewhere one. A search
+// that fails under one plan may succeed quickly under another.
+int helpmate_plan_count(const core::Position& pos, core::Color winner);
 
 HelpmateResult find_helpmate(const core::Position& pos, core::Color winner,
                              const HelpmateLimits& limits);

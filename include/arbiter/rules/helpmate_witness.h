@@ -25,6 +25,10 @@ bool is_helpmate_line(const core::Position& pos, core::Color winner,
 std::optional<std::vector<core::Move>> recall_helpmate(const core::Position& pos,
                                                        core::Color winner);
 
+// The line last remembered for `winner` (this thread), whatever the position now:
+// a hint for the search when it no longer verifies as it stands.
+std::span<const core::Move> recent_helpmate(core::Color winner);
+
 // Remembers a helpmate from the current position (this thread only).
 void remember_helpmate(core::Color winner, std::vector<core::Move> line);
 

@@ -1,0 +1,205 @@
+// Helpmate plans (which corner the loser's king is led to) and the search made
+// after the winner queens. Both only decide how fast a helpmate is found: every
+// line, under every plan, must be legal and end in mate, and sparse endings from
+// lichess timeouts that needed long king walks (Undecided before) are now found.
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+
+#include "arbiter/core/fen.h"
+#include "arbiter/core/movegen.h"
+#include "arbiter/rules/helpmate.h"
+#include "arbiter/rules/helpmate_witness.h"
+#include "arbiter/rules/unwinnability.h"
+#include "test_support.h"
+
+namespace arbiter::rules {
+namespace {
+
+using core::Color;
+using core::Position;
+
+constexpr int kCornerPlans = 4;
+constexpr int kBishopCornerPlans = 2;  // only the corners of the bishops' colour
+
+// Final positions of lichess time forfeits, judged for the side that did not
+// flag (the opponent of the side to move). Each has a helpmate that takes a long
+// walk to a corner other than the nearest, or a pawn that must queen first.
+constexpr const char* kFormerlyUndecided[] = {
+    "8/8/8/5n2/5kN1/8/8/6K1 b - - 0 74",          // K+N v K+N
+    "8/8/8/3K4/1k6/2bB4/8/8 b - - 0 1",           // opposite bishops
+    "7k/3N4/4B3/3K4/8/8/8/8 b - - 0 1",           // K+B+N v K, wrong corner
+    "7b/p7/P7/8/k7/1N1K4/8/8 b - - 0 78",         // knight and blocked pawns
+    "8/5B2/8/5N2/1k6/7K/8/8 b - - 20 57",         // K+B+N v K
+    "8/8/p7/P3k1p1/6K1/8/8/8 b - - 3 49",         // pawn ending
+    "6k1/p1p2p2/2p4p/6p1/8/6K1/P7/8 b - - 1 37",  // lone pawn must queen
+    "8/8/8/7p/5kbP/8/6K1/8 b - - 4 53",           // blocked rook pawn
+    "8/8/p7/1p1b4/1P4k1/5p1p/8/6K1 b - - 1 71",   // b-pawn must capture and queen
+    "8/p1k5/4pb1p/7P/5K2/8/8/8 b - - 0 59",       // king takes, pawn queens
+    "6k1/5R2/8/6PK/p7/P1B5/8/8 w - - 2 59",       // the loser has the pieces
+};
+
+TEST(HelpmatePlans, FormerlyUndecidedSparseEndingsAreWinnable) {
+  for (const char* fen : kFormerlyUndecided) {
+    const Position pos = test::must_parse(fen);
+    const Color winner = ~pos.side_to_move();
+    const WinnabilityResult r = analyse_winnability(pos, winner);
+    EXPECT_EQ(r.verdict, Winnability::Winnable) << fen;
+    EXPECT_TRUE(is_helpmate_line(pos, winner, r.helpmate)) << fen;
+  }
+}
+
+// K+P v K+P where the winner's king must take the blocker before its pawn runs:
+// found with the nearest corner before the plans existed, and must stay found.
+TEST(HelpmatePlans, NearestCornerMatesStayFound) {
+  const char* const fens[] = {
+      "8/6pk/8/8/6P1/8/6K1/8 b - - 0 60",
+      "8/8/8/7p/7P/1b1pk3/8/2K5 b - - 7 63",
+  };
+  for (const char* fen : fens) {
+    const Position pos = test::must_parse(fen);
+    const Color winner = ~pos.side_to_move();
+    const WinnabilityResult r = analyse_winnability(pos, winner);
+    EXPECT_EQ(r.verdict, Winnability::Winnable) << fen;
+    EXPECT_TRUE(is_helpmate_line(pos, winner, r.helpmate)) << fen;
+  }
+}
+
+TEST(HelpmatePlans, PlanCount) {
+  // Sparse: one plan per corner.
+  EXPECT_EQ(helpmate_plan_count(test::must_parse("8/8/8/5n2/5kN1/8/8/6K1 b - - 0 1"), Color::White),
+            kCornerPlans);
+  // Bishops alone mate only in a corner of their colour.
+  EXPECT_EQ(helpmate_plan_count(test::must_parse("8/8/8/3K4/1k6/2bB4/8/8 b - - 0 1"), Color::White),
+            kBishopCornerPlans);
+  // Crowded: mates are sought where the king stands, a single plan.
+  EXPECT_EQ(
+      helpmate_plan_count(
+          test::must_parse("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"),
+          Color::White),
+      1);
+}
+
+TEST(HelpmatePlans, EveryPlanFindsTheSameKindOfProof) {
+  // A KBN mate exists from here; whichever corner the plan names, a line found
+  // must be a real helpmate.
+  const Position pos = test::must_parse("7k/3N4/4B3/3K4/8/8/8/8 b - - 0 1");
+  const int plans = helpmate_plan_count(pos, Color::White);
+  ASSERT_EQ(plans, kCornerPlans);
+  int found = 0;
+  for (int plan = 0; plan < plans; ++plan) {
+    HelpmateLimits limits{.node_budget = 100000, .max_units = 16, .max_plies = 80};
+    limits.plan = plan;
+    const HelpmateResult r = find_helpmate(pos, Color::White, limits);
+    if (!r.found) continue;
+    ++found;
+    EXPECT_TRUE(is_helpmate_line(pos, Color::White, r.line)) << "plan " << plan;
+  }
+  EXPECT_GT(found, 0);
+}
+
+// A hint only orders moves: from a position a ply later, the old line minus its
+// first move is found at once; after another move, whatever is found verifies.
+TEST(HelpmateHints, OldLineGuidesTheSearch) {
+  const Position root = test::must_parse("8/5n2/6k1/8/7N/6K1/8/8 b - - 1 65");
+  const WinnabilityResult first = analyse_winnability(root, Color::White);
+  ASSERT_EQ(first.verdict, Winnability::Winnable);
+  ASSERT_GE(first.helpmate.size(), 2u);
+  constexpr uint64_t kHintedBudget = 1500;
+  HelpmateLimits limits{.node_budget = kHintedBudget, .max_units = 2, .max_plies = 80};
+  limits.hint = first.helpmate;
+
+  Position next = root;
+  core::UndoInfo undo;
+  next.make_move(first.helpmate[0], undo);
+  const HelpmateResult again = find_helpmate(next, Color::White, limits);
+  EXPECT_TRUE(again.found);
+  EXPECT_TRUE(is_helpmate_line(next, Color::White, again.line));
+
+  core::MoveList moves;
+  core::generate_legal(root, moves);
+  for (core::Move m : moves) {
+    Position other = root;
+    other.make_move(m, undo);
+    const HelpmateResult r = find_helpmate(other, Color::White, limits);
+    if (r.found) {
+      EXPECT_TRUE(is_helpmate_line(other, Color::White, r.line));
+    }
+  }
+}
+
+TEST(HelpmateHints, RecentLineIsKeptPerColour) {
+  const Position pos = test::must_parse("7k/8/6K1/8/8/8/8/R7 w - - 0 1");
+  const core::Move mate = core::Move(core::Square::A1, core::Square::A8);
+  ASSERT_TRUE(is_helpmate_line(pos, Color::White, std::vector<core::Move>{mate}));
+  remember_helpmate(Color::White, {mate});
+  remember_helpmate(Color::Black, {});
+  ASSERT_EQ(recent_helpmate(Color::White).size(), 1u);
+  EXPECT_EQ(recent_helpmate(Color::White)[0], mate);
+  EXPECT_TRUE(recent_helpmate(Color::Black).empty());
+}
+
+// Random sparse placements (kings, up to three pieces or pawns, some of them
+// pawns about to queen): under every plan, each line returned must be legal and
+// end with the loser mated. This covers lines spliced from the search made after
+// a promotion.
+TEST(HelpmatePlans, RandomPlacementsGiveOnlyVerifiedLines) {
+  const int wanted = test::kSanitized ? 30 : 300;
+  const std::string kinds = "PPNBRQpnbrq";
+  std::mt19937 rng(20261121);
+  int made = 0, lines = 0;
+  while (made < wanted) {
+    std::string board(64, '.');
+    auto place = [&](char piece, int lowest, int highest) {
+      for (;;) {
+        const int sq = lowest + int(rng() % unsigned(highest - lowest));
+        if (board[size_t(sq)] == '.') {
+          board[size_t(sq)] = piece;
+          return;
+        }
+      }
+    };
+    place('K', 0, 64);
+    place('k', 0, 64);
+    place('P', 40, 56);  // a white pawn on the 6th or 7th rank: promotions happen
+    const int extra = int(rng() % 3);
+    for (int i = 0; i < extra; ++i) place(kinds[rng() % kinds.size()], 8, 56);
+    std::string fen;
+    for (int rank = 7; rank >= 0; --rank) {
+      int empty = 0;
+      for (int file = 0; file < 8; ++file) {
+        const char c = board[size_t(rank * 8 + file)];
+        if (c == '.') {
+          ++empty;
+          continue;
+        }
+        if (empty) fen += char('0' + empty);
+        empty = 0;
+        fen += c;
+      }
+      if (empty) fen += char('0' + empty);
+      if (rank) fen += '/';
+    }
+    fen += rng() % 2 ? " w - - 0 1" : " b - - 0 1";
+    auto parsed = core::parse_fen(fen);
+    if (!parsed.ok()) continue;  // impossible placement: try another
+    ++made;
+    const Position& pos = parsed.value();
+    for (Color winner : {Color::White, Color::Black}) {
+      const int plans = helpmate_plan_count(pos, winner);
+      for (int plan = 0; plan < plans; ++plan) {
+        HelpmateLimits limits{.node_budget = 3000, .max_units = 6, .max_plies = 40};
+        limits.plan = plan;
+        const HelpmateResult r = find_helpmate(pos, winner, limits);
+        if (!r.found) continue;
+        ++lines;
+        EXPECT_TRUE(is_helpmate_line(pos, winner, r.line)) << fen << " plan " << plan;
+      }
+    }
+  }
+  EXPECT_GT(lines, 0);
+}
+
+}  // namespace
+}  // namespace arbiter::rules
