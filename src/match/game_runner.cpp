@@ -217,6 +217,8 @@ class GameRun {
     if (reply.status == ReplyStatus::Crashed) {
       record_.sides[s].crashed = true;
       abandoned_ = "engine crashed";
+      if (!player.engine->last_error().empty())
+        abandoned_ += " (" + player.engine->last_error() + ")";
       game_.flag(side);
       if (!player.engine->restart(settings_.handshake_timeout))
         record_.sides[s].restart_failed = true;

@@ -65,11 +65,16 @@ std::vector<std::pair<int, int>> make_pairings(const MatchConfig& config) {
 }
 
 // Pentanomial when there are complete pairs (the openings' bias cancels), per
-// game otherwise; the draw ratio is always per game (a pentanomial count of 1
-// point cannot tell a draw pair from a win and a loss).
+// game otherwise, and also while the pairs are too few to vary (every pair 1-1
+// gives a variance of 0, which would print as "+/- 0"); the draw ratio is
+// always per game (a pentanomial count of 1 point cannot tell a draw pair from
+// a win and a loss).
 EloEstimate pairing_estimate(const PairingTally& p) {
-  EloEstimate e = p.pentanomial.pairs() > 0 ? estimate_from_pentanomial(p.pentanomial)
-                                            : estimate_from_wdl(p.wdl);
+  EloEstimate e = estimate_from_wdl(p.wdl);
+  if (p.pentanomial.pairs() > 0) {
+    EloEstimate paired = estimate_from_pentanomial(p.pentanomial);
+    if (paired.error95 > 0) e = paired;
+  }
   if (p.wdl.games() > 0) e.draw_ratio = static_cast<double>(p.wdl.draws) / p.wdl.games();
   return e;
 }

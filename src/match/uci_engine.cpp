@@ -18,7 +18,6 @@ constexpr milliseconds kExitReportWait{100};
 constexpr std::string_view kEngineCommands[] = {
     "id", "uciok", "readyok", "bestmove", "info", "copyprotection", "registration", "option"};
 
-
 // words[from, to) joined by single spaces.
 std::string join_words(const std::vector<std::string_view>& words, size_t from,
                        size_t to = std::string::npos) {

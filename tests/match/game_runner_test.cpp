@@ -108,7 +108,8 @@ TEST(GameRunner, CrashIsTakenAsAFlagFallAndTheEngineRestarts) {
   EXPECT_TRUE(record.sides[0].crashed);
   EXPECT_FALSE(record.sides[0].restart_failed);
   EXPECT_EQ(record.pgn.ply_count(), 4u);  // two moves by each side, then the crash
-  EXPECT_EQ(record.termination.rfind("abandoned: engine crashed", 0), 0u) << record.termination;
+  EXPECT_EQ(record.termination.rfind("abandoned: engine crashed (exited with code 3)", 0), 0u)
+      << record.termination;
   EXPECT_TRUE(white->alive());
   expect_pgn_consistent(record);
 }

@@ -29,7 +29,6 @@ MatchConfig quick_config(std::vector<EngineEntry> engines, int games) {
   return config;
 }
 
-
 const OpeningBook& book() {
   static const OpeningBook b =
       OpeningBook::load(test::data_path("openings-8moves-200.pgn")).value();
@@ -128,6 +127,21 @@ TEST(Match, EngineThatCannotStartStopsTheMatchWithAMessage) {
   MatchSummary summary = run_match(config, book(), progress);
   EXPECT_NE(summary.error.find("'B' does not start"), std::string::npos) << summary.error;
   EXPECT_EQ(summary.games_played, 0);
+}
+
+TEST(Match, SummaryNeverShowsAZeroErrorBarForVaryingResults) {
+  // Two pairs, each a win and a loss: the pair scores do not vary, the games do.
+  MatchConfig config = quick_config({fake_entry("A", {}), fake_entry("B", {})}, 4);
+  MatchSummary summary;
+  summary.engines = {{"A", {2, 0, 2}}, {"B", {2, 0, 2}}};
+  PairingTally pairing;
+  pairing.second = 1;
+  pairing.wdl = {2, 0, 2};
+  pairing.pentanomial.counts = {0, 0, 2, 0, 0};
+  summary.pairings = {pairing};
+  std::string table = format_summary(summary, config);
+  EXPECT_EQ(table.find("+/- 0.0"), std::string::npos) << table;
+  EXPECT_NE(table.find("draws 0.0%"), std::string::npos) << table;  // per game, not per pair
 }
 
 TEST(Match, StopFlagEndsTheMatchKeepingFinishedGames) {
