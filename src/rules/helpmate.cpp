@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <deque>
 #include <optional>
 
 #include "arbiter/core/attacks.h"
@@ -76,6 +77,40 @@ struct HelpmateTable {
   uint32_t generation = 0;
 };
 thread_local HelpmateTable tl_table;
+
+// The move lists of the nodes on the current line, one per depth, kept between
+// searches: a MoveList declared in each node zero-initialises its whole array
+// (Move has a default member initialiser), which cost as much as generating the
+// moves. A deque, so that a nested search (the probe after a promotion) may grow
+// it without moving the lists its callers still use.
+struct MoveStack {
+  std::deque<core::MoveList> lists;
+  size_t depth = 0;
+};
+thread_local MoveStack tl_moves;
+
+// The list of one node, given back when the node returns.
+class StackedMoveList {
+ public:
+  StackedMoveList() {
+    if (tl_moves.depth == tl_moves.lists.size()) tl_moves.lists.emplace_back();
+    list_ = &tl_moves.lists[tl_moves.depth++];
+    list_->clear();
+  }
+  ~StackedMoveList() { --tl_moves.depth; }
+  StackedMoveList(const StackedMoveList&) = delete;
+  StackedMoveList& operator=(const StackedMoveList&) = delete;
+
+  core::MoveList& get() { return *list_; }
+
+ private:
+  core::MoveList* list_;
+};
+
+// Brings a position's table slot into the cache while the move to it is being
+// checked for mate, before the node itself looks the slot up (a miss there was
+// the costliest single instruction of a node).
+void prefetch_slot(Key key) { __builtin_prefetch(&tl_table.slots[key & (kTableSize - 1)]); }
 
 int distance(Square a, Square b) {
   return std::max(std::abs(core::file_of(a) - core::file_of(b)),
@@ -366,14 +401,16 @@ class Searcher {
     return false;
   }
 
-  // Scores and sorts the moves: cheapest first, then best score.
-  // `info` is the winner's CheckInfo when the winner is to move.
-  size_t order(const core::MoveList& moves, const std::optional<CheckInfo>& info,
+  // Scores and sorts the moves that `units` lets the node try: cheapest first,
+  // then best score. Returns how many it wrote to `out`. `info` is the winner's
+  // CheckInfo when the winner is to move.
+  size_t order(const core::MoveList& moves, const std::optional<CheckInfo>& info, int units,
                ScoredMove* out) const {
+    ScoredMove all[core::MoveList::kCapacity];
     size_t n = 0;
     const Bitboard obstructions = line_obstructions(pos_, winner_);
     if (info) {
-      for (Move m : moves) out[n++] = classify_winner_move(m, *info, obstructions);
+      for (Move m : moves) all[n++] = classify_winner_move(m, *info, obstructions);
     } else {
       // Squares where the winner's own blockers could take a man and leave the line.
       Bitboard offers = 0;
@@ -382,40 +419,49 @@ class Searcher {
         offers |= pt == PieceType::Pawn ? core::pawn_attacks(winner_, b)
                                         : core::piece_attacks(pt, b, pos_.pieces());
       }
-      for (Move m : moves) out[n++] = classify_loser_move(m, obstructions, offers);
+      for (Move m : moves) all[n++] = classify_loser_move(m, obstructions, offers);
     }
     if (!limits_.hint.empty()) {
       for (size_t i = 0; i < n; ++i) {
-        if (!in_hint(out[i].move())) continue;
-        out[i].cost = int(MoveCost::Natural);
-        out[i].score += kHintBonus;
+        if (!in_hint(all[i].move())) continue;
+        all[i].cost = int(MoveCost::Natural);
+        all[i].score += kHintBonus;
       }
     }
     // Sorted on one integer per move: cost, then score (best first), then
     // generation order, so ties keep generation order and the search is
     // deterministic. Comparing the three fields one by one was the costliest part
-    // of a node.
+    // of a node. A move costing more than `units` is never tried, so it is left
+    // out before sorting; the keys are distinct, so the moves kept are tried in
+    // the order a sort of every move would give them.
     uint64_t keys[core::MoveList::kCapacity];
+    size_t kept = 0;
     for (size_t i = 0; i < n; ++i) {
-      const int score = std::clamp(out[i].score, -kScoreBias + 1, kScoreBias - 1);
-      keys[i] = uint64_t(out[i].cost) << kCostShift | uint64_t(kScoreBias - score) << kScoreShift |
-                uint64_t(i);
+      if (all[i].cost > units) continue;
+      const int score = std::clamp(all[i].score, -kScoreBias + 1, kScoreBias - 1);
+      keys[kept++] = uint64_t(all[i].cost) << kCostShift |
+                     uint64_t(kScoreBias - score) << kScoreShift | uint64_t(i);
     }
-    std::sort(keys, keys + n);
-    ScoredMove scored[core::MoveList::kCapacity];
-    std::copy(out, out + n, scored);
-    for (size_t i = 0; i < n; ++i) out[i] = scored[keys[i] & kIndexMask];
+    if (units == 0 && kept > kFreeNaturalMoves) {
+      // Only the free natural moves can be tried: pick them, sort nothing else.
+      std::partial_sort(keys, keys + kFreeNaturalMoves, keys + kept);
+      kept = kFreeNaturalMoves;
+    } else {
+      std::sort(keys, keys + kept);
+    }
+    for (size_t i = 0; i < kept; ++i) out[i] = all[keys[i] & kIndexMask];
     // Only the best natural moves are free: the planned line stays narrow.
-    for (size_t i = kFreeNaturalMoves; i < n && out[i].cost == int(MoveCost::Natural); ++i)
+    for (size_t i = kFreeNaturalMoves; i < kept && out[i].cost == int(MoveCost::Natural); ++i)
       out[i].cost = int(MoveCost::Ordinary);
-    return n;
+    return kept;
   }
 
   bool search(int units, int plies) {
     const bool winner_to_move = pos_.side_to_move() == winner_;
     // The moves and the winner's CheckInfo are made once per node, for the probe
     // for a mate in one and for the ordering both.
-    core::MoveList moves;
+    StackedMoveList stacked;
+    core::MoveList& moves = stacked.get();
     bool generated = false;
     std::optional<CheckInfo> info;
     if (winner_to_move && (units == 0 || plies == 1)) {
@@ -442,7 +488,7 @@ class Searcher {
     if (winner_to_move && !info) info.emplace(pos_, winner_);
 
     ScoredMove scored[core::MoveList::kCapacity];
-    const size_t n = order(moves, info, scored);
+    const size_t n = order(moves, info, units, scored);
     size_t tried = 0;
     for (size_t i = 0; i < n; ++i) {
       if (scored[i].cost > units) break;  // sorted by cost: the rest cost too much
@@ -452,6 +498,7 @@ class Searcher {
       const Move m = scored[i].move();
       core::UndoInfo undo;
       pos_.make_move(m, undo);
+      prefetch_slot(pos_.key());
       line_.push_back(m);
       bool found =
           (pos_.side_to_move() == loser_ && pos_.in_check() && core::has_no_legal_moves(pos_)) ||
