@@ -6,6 +6,7 @@
 //   2. forced line: while the side to move has a single legal move, play it;
 //   3. blockade: a fixed pawn structure leaves the winner no mating square;
 //   4. a quick, narrow helpmate search (most live positions end here);
+//   4b. in sparse positions, short helpmate lines over every plan (kShortLineCaps);
 //   5. an exhaustive walk of the reachable positions, settling small blocked
 //      or forced positions either way;
 //   6. deeper helpmate searches with what is left of the budget, one per plan
@@ -14,7 +15,9 @@
 
 #include <algorithm>
 #include <optional>
+#include <span>
 
+#include "arbiter/core/attacks.h"
 #include "arbiter/core/movegen.h"
 #include "arbiter/rules/blockade.h"
 #include "arbiter/rules/helpmate.h"
@@ -46,6 +49,48 @@ constexpr HelpmateLimits kWideSearch{.node_budget = 0, .max_units = 16, .max_pli
 constexpr uint64_t kFirstPlanSlice = 4096;
 constexpr uint64_t kPlanSliceGrowth = 4;
 
+// Short lines over every plan, for sparse positions before the wide search: the
+// wide search follows free natural moves down to its 80-ply cap and tries the
+// plans (corners) one after another, so a short helpmate towards another corner
+// (12 to 30 plies in the minor-piece and pawn endings of real games) often turns
+// up only after tens of thousands of nodes. Capping the line at these lengths, with
+// a small budget per plan and cap, finds most of them in a few hundred nodes. Its
+// nodes are not taken from the analysis budget: when it finds nothing the layers
+// after it run exactly as without it (the budget only bounds their work, and this
+// round adds a fixed amount at most: kShortLineCaps * plans * the budget below).
+constexpr int kShortLineCaps[] = {16, 24, 32};
+// The budget per plan and cap: small in the per-ply dead-position check, which
+// tries both sides and has the plan rounds after it, larger in the analysis of one
+// side for a verdict (resignation, flag fall).
+constexpr HelpmateLimits kShortLineScreen{.node_budget = 300, .max_units = 6, .max_plies = 0};
+constexpr HelpmateLimits kShortLineAnalysis{.node_budget = 2000, .max_units = 6, .max_plies = 0};
+
+struct ShortLine {
+  Color winner;
+  std::vector<Move> line;
+};
+
+// The short-line round for the given sides (every side and plan at one cap before
+// the next cap); `nodes` counts what it visited.
+std::optional<ShortLine> short_line_round(const Position& pos, std::span<const Color> sides,
+                                          const HelpmateLimits& each, uint64_t& nodes) {
+  for (int plies : kShortLineCaps) {
+    for (Color winner : sides) {
+      const int plans = helpmate_plan_count(pos, winner);
+      if (plans == 1 || unwinnable_by_material(pos, winner)) continue;
+      for (int plan = 0; plan < plans; ++plan) {
+        HelpmateLimits limits = each;
+        limits.plan = plan;
+        limits.max_plies = plies;
+        HelpmateResult result = find_helpmate(pos, winner, limits);
+        nodes += result.nodes;
+        if (result.found) return ShortLine{winner, std::move(result.line)};
+      }
+    }
+  }
+  return std::nullopt;
+}
+
 // Whether the reachable set might be small enough to walk: every pawn blocked
 // head-on, or few legal moves. Open positions are left to the helpmate search.
 bool looks_closed(const Position& pos) {
@@ -66,6 +111,48 @@ uint64_t opponent_move_count(const Position& pos) {
   core::UndoInfo undo;
   passed.make_null_move(undo);
   return core::count_legal_moves(passed);
+}
+
+// Whether there are pawns and every one of them is blocked head-on.
+bool all_pawns_blocked(const Position& pos) {
+  using core::PieceType;
+  const core::Bitboard pushes =
+      core::shift<core::Direction::North>(pos.pieces(Color::White, PieceType::Pawn)) |
+      core::shift<core::Direction::South>(pos.pieces(Color::Black, PieceType::Pawn));
+  return pos.pieces(PieceType::Pawn) && !(pushes & ~pos.pieces());
+}
+
+// Whether the side to move has at least two legal moves. Out of check every move
+// of a piece that is not pinned is legal, so counting those (and the king's safe
+// steps) settles it in almost every position without generating the moves; the
+// full count decides the rest. Runs after every ply of a game.
+bool has_two_legal_moves(const Position& pos) {
+  using core::Bitboard;
+  using core::PieceType;
+  constexpr int kEnough = 2;
+  if (!pos.in_check()) {
+    const Color us = pos.side_to_move();
+    const Bitboard occupied = pos.pieces();
+    const Bitboard targets = ~pos.pieces(us);
+    const Bitboard unpinned = ~pos.pinned(us, us);
+    const Bitboard pawns = pos.pieces(us, PieceType::Pawn) & unpinned;
+    const Bitboard pushes = us == Color::White ? core::shift<core::Direction::North>(pawns)
+                                               : core::shift<core::Direction::South>(pawns);
+    int moves = core::popcount(pushes & ~occupied);
+    for (core::Square s :
+         core::squares(pos.pieces(us) & unpinned & ~pos.pieces(PieceType::Pawn, PieceType::King))) {
+      if (moves >= kEnough) return true;
+      const PieceType pt = core::type_of(pos.piece_on(s));
+      moves += core::popcount(core::piece_attacks(pt, s, occupied) & targets);
+    }
+    const core::Square king = pos.king_square(us);
+    for (core::Square s : core::squares(core::king_attacks(king) & targets)) {
+      if (moves >= kEnough) return true;
+      if (!pos.attacked_by(~us, s, occupied ^ core::square_bb(king))) ++moves;
+    }
+    if (moves >= kEnough) return true;
+  }
+  return core::count_legal_moves(pos) >= kEnough;
 }
 
 // A pawn with no pawn anywhere ahead on its file: it may promote, and the
@@ -94,6 +181,16 @@ bool has_runner(const Position& pos) {
 // (the analysis would have run out of budget there anyway).
 bool dead_is_provable(const Position& root) {
   using core::PieceType;
+  if (has_two_legal_moves(root)) {
+    // No forced line: the tests below are made on the root, cheapest first, and
+    // the full move count only where it decides.
+    if (unwinnable_by_material(root, Color::White) && unwinnable_by_material(root, Color::Black))
+      return true;
+    if (all_pawns_blocked(root) && analyse_blockade(root).fixed) return true;
+    return !root.pieces(PieceType::Rook, PieceType::Queen) && !has_runner(root) &&
+           core::count_legal_moves(root) <= kClosedMaxLegalMoves &&
+           opponent_move_count(root) <= kClosedMaxLegalMoves;
+  }
   Position pos = root;
   uint64_t moves = core::count_legal_moves(pos);
   for (int ply = 0; moves == 1 && ply < kMaxForcedPlies; ++ply) {
@@ -106,11 +203,7 @@ bool dead_is_provable(const Position& root) {
   if (moves == 0) return true;  // the forced line ends in mate or stalemate: let the analysis say
   if (unwinnable_by_material(pos, Color::White) && unwinnable_by_material(pos, Color::Black))
     return true;
-  const core::Bitboard pushes =
-      core::shift<core::Direction::North>(pos.pieces(Color::White, PieceType::Pawn)) |
-      core::shift<core::Direction::South>(pos.pieces(Color::Black, PieceType::Pawn));
-  if (pos.pieces(PieceType::Pawn) && !(pushes & ~pos.pieces()) && analyse_blockade(pos).fixed)
-    return true;
+  if (all_pawns_blocked(pos) && analyse_blockade(pos).fixed) return true;
   return moves <= kClosedMaxLegalMoves && !pos.pieces(PieceType::Rook, PieceType::Queen) &&
          !has_runner(pos) && opponent_move_count(pos) <= kClosedMaxLegalMoves;
 }
@@ -153,8 +246,11 @@ const char* to_string(WinnabilityMethod method) {
   return "?";
 }
 
-WinnabilityResult analyse_winnability(const Position& root, Color winner,
-                                      const WinnabilityOptions& options) {
+namespace {
+
+// analyse_winnability, with or without the short-line round in sparse positions.
+WinnabilityResult analyse(const Position& root, Color winner, const WinnabilityOptions& options,
+                          bool short_lines) {
   const Color loser = ~winner;
   if (unwinnable_by_material(root, winner))
     return proven(Winnability::Unwinnable, WinnabilityMethod::Material, 0);
@@ -199,6 +295,23 @@ WinnabilityResult analyse_winnability(const Position& root, Color winner,
   nodes += quick_result.nodes;
   if (quick_result.found)
     return mate_found(std::move(prefix), quick_result.line, WinnabilityMethod::Helpmate, nodes);
+
+  // Sparse positions: short lines over every plan first (outside the budget).
+  uint64_t off_budget = 0;
+  if (short_lines) {
+    const Color sides[] = {winner};
+    std::optional<ShortLine> short_line =
+        short_line_round(pos, sides, kShortLineAnalysis, off_budget);
+    if (short_line) {
+      return mate_found(std::move(prefix), short_line->line, WinnabilityMethod::Helpmate,
+                        nodes + off_budget);
+    }
+  }
+  // What is reported counts the round's nodes; `nodes` (the budget) does not.
+  auto with_off_budget = [&](WinnabilityResult result) {
+    result.nodes += off_budget;
+    return result;
+  };
 
   // Layer 6 (used around layer 5): wider helpmate searches in rounds. With
   // several plans (corners to mate in) each plan gets a slice per round and the
@@ -245,23 +358,30 @@ WinnabilityResult analyse_winnability(const Position& root, Color winner,
   uint64_t slice = plans > 1 ? kFirstPlanSlice : budget;
   if (closed && !walk_last) {
     wide_round(kFirstPlanSlice, walk_budget);
-    if (found) return *found;
+    if (found) return with_off_budget(*found);
     if (plans > 1) slice *= kPlanSliceGrowth;
     walk();
-    if (walked) return *walked;
+    if (walked) return with_off_budget(*walked);
   }
 
   const uint64_t reserved = walk_last ? walk_budget : 0;
   for (; left() > reserved; slice *= kPlanSliceGrowth)
     if (wide_round(slice, reserved)) break;
-  if (found) return *found;
+  if (found) return with_off_budget(*found);
   if (walk_last) {
     walk();
-    if (walked) return *walked;
+    if (walked) return with_off_budget(*walked);
   }
   WinnabilityResult r;
   r.nodes = nodes;
-  return r;
+  return with_off_budget(r);
+}
+
+}  // namespace
+
+WinnabilityResult analyse_winnability(const Position& root, Color winner,
+                                      const WinnabilityOptions& options) {
+  return analyse(root, winner, options, /*short_lines=*/true);
 }
 
 DeadPositionResult analyse_dead_position(const Position& pos, const WinnabilityOptions& options) {
@@ -320,7 +440,18 @@ DeadPositionResult analyse_dead_position(const Position& pos, const WinnabilityO
       }
     }
   }
-  // Sparse endings: one short round over every plan for each side before either
+  // Sparse endings: short lines first, for both sides (see kShortLineCaps); its
+  // nodes are kept out of the budget of what follows.
+  uint64_t off_budget = 0;
+  const Color sides[] = {stronger, ~stronger};
+  std::optional<ShortLine> short_line = short_line_round(pos, sides, kShortLineScreen, off_budget);
+  r.nodes += off_budget;
+  if (short_line) {
+    remember_helpmate(short_line->winner, std::move(short_line->line));
+    r.method = WinnabilityMethod::Helpmate;
+    return r;
+  }
+  // Then one short round over every plan for each side before either
   // side's full analysis, since the side with the quick helpmate is often not the
   // one tried first (K+N v K+N: one side's mate may take six times the nodes).
   for (Color c : {stronger, ~stronger}) {
@@ -342,8 +473,10 @@ DeadPositionResult analyse_dead_position(const Position& pos, const WinnabilityO
   bool all_unwinnable = true;
   for (Color c : {stronger, ~stronger}) {
     WinnabilityOptions rest = options;
-    rest.node_budget = options.node_budget > r.nodes ? options.node_budget - r.nodes : 0;
-    WinnabilityResult w = analyse_winnability(pos, c, rest);
+    const uint64_t used = r.nodes - off_budget;
+    rest.node_budget = options.node_budget > used ? options.node_budget - used : 0;
+    // Without its own short-line round: the one above covered both sides.
+    WinnabilityResult w = analyse(pos, c, rest, /*short_lines=*/false);
     r.nodes += w.nodes;
     r.method = w.method;
     if (w.verdict == Winnability::Winnable) {

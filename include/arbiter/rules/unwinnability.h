@@ -34,7 +34,9 @@ enum class WinnabilityMethod : uint8_t {
 };
 
 struct WinnabilityOptions {
-  // Upper bound on positions visited by the helpmate search and blockade analysis.
+  // Upper bound on positions visited by the helpmate search and blockade analysis,
+  // besides a round of short helpmate searches of fixed size in sparse positions
+  // (its work is bounded by constants of its own and leaves this budget untouched).
   uint64_t node_budget = 200000;
 };
 
