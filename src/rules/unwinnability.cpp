@@ -178,7 +178,11 @@ bool has_runner(const Position& pos) {
 // no rook or queen can roam and no pawn can run to promotion. Anywhere else the per-ply check stops
 // at once: ordinary positions cost no search. The price is completeness, never soundness: a dead
 // position that only an exhaustive walk through a big reachable set could prove is reported alive
-// (the analysis would have run out of budget there anyway).
+// (the analysis would have run out of budget there anyway). Without pawns (and with more than
+// the material rules allow, and more than one legal move) that is always so: nothing on the board
+// stays fixed, every placement of the men is within reach, far more than the walk's budget, so the
+// analysis could only find a helpmate (costly in the minor-piece endings that last dozens of
+// plies) or give up, and the position is reported alive at once.
 bool dead_is_provable(const Position& root) {
   using core::PieceType;
   if (has_two_legal_moves(root)) {
@@ -187,8 +191,8 @@ bool dead_is_provable(const Position& root) {
     if (unwinnable_by_material(root, Color::White) && unwinnable_by_material(root, Color::Black))
       return true;
     if (all_pawns_blocked(root) && analyse_blockade(root).fixed) return true;
-    return !root.pieces(PieceType::Rook, PieceType::Queen) && !has_runner(root) &&
-           core::count_legal_moves(root) <= kClosedMaxLegalMoves &&
+    return root.pieces(PieceType::Pawn) && !root.pieces(PieceType::Rook, PieceType::Queen) &&
+           !has_runner(root) && core::count_legal_moves(root) <= kClosedMaxLegalMoves &&
            opponent_move_count(root) <= kClosedMaxLegalMoves;
   }
   Position pos = root;
@@ -204,8 +208,9 @@ bool dead_is_provable(const Position& root) {
   if (unwinnable_by_material(pos, Color::White) && unwinnable_by_material(pos, Color::Black))
     return true;
   if (all_pawns_blocked(pos) && analyse_blockade(pos).fixed) return true;
-  return moves <= kClosedMaxLegalMoves && !pos.pieces(PieceType::Rook, PieceType::Queen) &&
-         !has_runner(pos) && opponent_move_count(pos) <= kClosedMaxLegalMoves;
+  return moves <= kClosedMaxLegalMoves && pos.pieces(PieceType::Pawn) &&
+         !pos.pieces(PieceType::Rook, PieceType::Queen) && !has_runner(pos) &&
+         opponent_move_count(pos) <= kClosedMaxLegalMoves;
 }
 
 WinnabilityResult proven(Winnability verdict, WinnabilityMethod method, uint64_t nodes) {

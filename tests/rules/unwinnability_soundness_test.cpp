@@ -208,6 +208,48 @@ TEST(DeadPosition, OrdinaryPositionsAreAliveAndDecided) {
   }
 }
 
+// Pawnless endings with mating material, from lichess games: the per-ply check
+// reports them alive without a search (no exhaustive walk could end in them), and
+// each has a helpmate, so alive is the right answer.
+TEST(DeadPosition, PawnlessEndingsAreAliveWithoutSearch) {
+  for (const char* fen : {
+           "2N5/8/3K4/5n2/4k3/8/8/8 w - - 15 74",  // K+N v K+N
+           "5K1b/7n/8/2k5/8/8/8/8 w - - 0 64",     // K v K+B+N
+           "8/8/7k/7n/8/5BK1/8/8 w - - 10 66",     // K+B v K+N
+       }) {
+    const core::Position pos = test::must_parse(fen);
+    const DeadPositionResult r = analyse_dead_position(pos);
+    EXPECT_FALSE(r.dead) << fen;
+    EXPECT_FALSE(r.undecided) << fen;
+    EXPECT_EQ(r.nodes, 0u) << fen;
+    bool some_side_mates = false;
+    for (Color c : {Color::White, Color::Black}) {
+      const WinnabilityResult w = analyse_winnability(pos, c);
+      if (w.verdict != Winnability::Winnable) continue;
+      EXPECT_TRUE(is_helpmate_line(pos, c, w.helpmate)) << fen;
+      some_side_mates = true;
+    }
+    EXPECT_TRUE(some_side_mates) << fen;
+  }
+}
+
+// Sparse positions from lichess games whose short helpmate lies towards a corner
+// the wide search tried late (about 100,000 nodes each): the short-line round
+// finds them within a few thousand.
+TEST(UnwinnabilitySparse, ShortHelpmatesTowardsAnyCorner) {
+  for (const char* fen : {
+           "8/8/6p1/5b1p/6k1/4KN2/8/8 b - - 14 72",
+           "8/7p/3b1k2/5p2/5p2/1P3K2/5P1P/8 w - - 0 43",
+       }) {
+    const core::Position pos = test::must_parse(fen);
+    const Color winner = ~pos.side_to_move();
+    const WinnabilityResult w = analyse_winnability(pos, winner);
+    EXPECT_EQ(w.verdict, Winnability::Winnable) << fen;
+    EXPECT_TRUE(is_helpmate_line(pos, winner, w.helpmate)) << fen;
+    EXPECT_LE(w.nodes, 20000u) << fen;
+  }
+}
+
 TEST(Blockade, FixedStructuresAndTheirRegions) {
   // D01: nothing can ever move but the kings, each on its own side of the wall.
   auto fixed = analyse_blockade(test::must_parse("k7/8/8/p1p1p1p1/P1P1P1P1/8/8/K7 w - - 0 1"));
