@@ -38,6 +38,20 @@ rules::GameResult to_rules_result(pgn::GameResult result) {
   return rules::GameResult::Ongoing;
 }
 
+pgn::GameResult to_pgn_result(rules::GameResult result) {
+  switch (result) {
+    case rules::GameResult::WhiteWins:
+      return pgn::GameResult::WhiteWins;
+    case rules::GameResult::BlackWins:
+      return pgn::GameResult::BlackWins;
+    case rules::GameResult::Draw:
+      return pgn::GameResult::Draw;
+    case rules::GameResult::Ongoing:
+      break;
+  }
+  return pgn::GameResult::Unfinished;
+}
+
 Judge::Judge(const JudgeOptions& options) : options_(options), game_(options.game) {}
 
 const Judgement& Judge::judge(const pgn::Game& record) {

@@ -2,6 +2,7 @@
 
 #include <ctime>
 
+#include "arbiter/adjudicate/judge.h"
 #include "arbiter/core/fen.h"
 #include "arbiter/core/notation.h"
 #include "arbiter/match/termination.h"
@@ -12,20 +13,6 @@ namespace {
 
 constexpr int kCentipawnsPerPawn = 100;
 constexpr int kMsPerSecond = 1000;
-
-pgn::GameResult pgn_result(rules::GameResult r) {
-  switch (r) {
-    case rules::GameResult::WhiteWins:
-      return pgn::GameResult::WhiteWins;
-    case rules::GameResult::BlackWins:
-      return pgn::GameResult::BlackWins;
-    case rules::GameResult::Draw:
-      return pgn::GameResult::Draw;
-    case rules::GameResult::Ongoing:
-      break;
-  }
-  return pgn::GameResult::Unfinished;
-}
 
 std::string utc_date_tag() {
   std::time_t now = std::time(nullptr);
@@ -92,6 +79,8 @@ class ScoreWatch {
   const ScoreAdjudication& rules_;
   std::array<int, core::kNumColors> losing_{}, winning_{}, drawish_{};
 };
+
+std::string side_name(int side) { return side == 0 ? "White" : "Black"; }
 
 std::string seconds_comment(int64_t ms) {
   char buffer[32];
@@ -202,8 +191,7 @@ class GameRun {
       if (clock.timed()) {
         record_.sides[s].lost_on_time = true;
         append_comment(record_.pgn,
-                       std::string(core::index(side) == 0 ? "White" : "Black") +
-                           "'s flag fell (no move within " +
+                       side_name(s) + "'s flag fell (no move within " +
                            std::to_string(clock.allowance_ms(settings_.flag_margin_ms)) + " ms)");
       } else {
         record_.sides[s].crashed = true;
@@ -228,8 +216,7 @@ class GameRun {
     // 3. An answer: first the clock (a move after the flag fell does not exist).
     if (!clock.charge(reply.elapsed_ms, settings_.flag_margin_ms)) {
       record_.sides[s].lost_on_time = true;
-      append_comment(record_.pgn, std::string(s == 0 ? "White" : "Black") +
-                                      "'s flag fell (move after " +
+      append_comment(record_.pgn, side_name(s) + "'s flag fell (move after " +
                                       std::to_string(reply.elapsed_ms) + " ms)");
       game_.flag(side);
       return;
@@ -239,8 +226,7 @@ class GameRun {
     Result<core::Move> move = core::parse_uci_move(game_.position(), reply.move, opening_.chess960);
     if (!move) {
       ++record_.sides[s].illegal_moves;
-      append_comment(record_.pgn, std::string(s == 0 ? "White" : "Black") +
-                                      " played the illegal move '" + reply.move + "'");
+      append_comment(record_.pgn, side_name(s) + " played the illegal move '" + reply.move + "'");
       size_t penalties_before = game_.penalties().size();
       game_.illegal_move(side);
       // Penalties give the opponent time (7.5.5: +2 min, rapid/blitz +1 min).
@@ -290,7 +276,8 @@ class GameRun {
   void finish() {
     const rules::Outcome& outcome = game_.outcome();
     record_.outcome = outcome;
-    record_.result = stopped_by_convenience_ ? pgn::GameResult::Draw : pgn_result(outcome.result);
+    record_.result =
+        stopped_by_convenience_ ? pgn::GameResult::Draw : adjudicate::to_pgn_result(outcome.result);
     TerminationText text = describe_termination(outcome, game_.options().edition, abandoned_,
                                                 convenience_, stopped_by_convenience_);
     record_.termination = text.tag;

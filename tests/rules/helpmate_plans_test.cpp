@@ -165,23 +165,8 @@ TEST(HelpmatePlans, RandomPlacementsGiveOnlyVerifiedLines) {
     place('P', 40, 56);  // a white pawn on the 6th or 7th rank: promotions happen
     const int extra = int(rng() % 3);
     for (int i = 0; i < extra; ++i) place(kinds[rng() % kinds.size()], 8, 56);
-    std::string fen;
-    for (int rank = 7; rank >= 0; --rank) {
-      int empty = 0;
-      for (int file = 0; file < 8; ++file) {
-        const char c = board[size_t(rank * 8 + file)];
-        if (c == '.') {
-          ++empty;
-          continue;
-        }
-        if (empty) fen += char('0' + empty);
-        empty = 0;
-        fen += c;
-      }
-      if (empty) fen += char('0' + empty);
-      if (rank) fen += '/';
-    }
-    fen += rng() % 2 ? " w - - 0 1" : " b - - 0 1";
+    const std::string fen =
+        test::board_fen(board, rng() % 2 ? core::Color::White : core::Color::Black);
     auto parsed = core::parse_fen(fen);
     if (!parsed.ok()) continue;  // impossible placement: try another
     ++made;

@@ -55,29 +55,6 @@ class BruteForce {
   std::unordered_set<uint64_t> failed_;
 };
 
-char square_char(const std::string& board, int sq) { return board[size_t(sq)]; }
-
-// Builds a FEN from a 64-character board (index a1 = 0, '.' empty).
-std::string to_fen_string(const std::string& board, Color stm) {
-  std::string fen;
-  for (int rank = 7; rank >= 0; --rank) {
-    int empty = 0;
-    for (int file = 0; file < 8; ++file) {
-      char c = square_char(board, rank * 8 + file);
-      if (c == '.') {
-        ++empty;
-        continue;
-      }
-      if (empty) fen += char('0' + empty);
-      empty = 0;
-      fen += c;
-    }
-    if (empty) fen += char('0' + empty);
-    if (rank) fen += '/';
-  }
-  return fen + (stm == Color::White ? " w - - 0 1" : " b - - 0 1");
-}
-
 struct Checked {
   int unwinnable = 0;
   int winnable = 0;
@@ -126,7 +103,7 @@ TEST(UnwinnabilitySoundness, RandomSparsePositions) {
     const int extra = 1 + int(rng() % 3);
     for (int i = 0; i < extra; ++i) place(kinds[rng() % kinds.size()]);
     const Color stm = rng() % 2 ? Color::White : Color::Black;
-    auto parsed = core::parse_fen(to_fen_string(board, stm));
+    auto parsed = core::parse_fen(test::board_fen(board, stm));
     if (!parsed.ok()) continue;  // impossible placement: rejected, try another
     ++made;
     check_position(parsed.value(), 3, 20000, tally);
@@ -171,7 +148,7 @@ TEST(UnwinnabilitySoundness, RandomPawnWalls) {
       place(piece, 0, 7);
     }
     const Color stm = rng() % 2 ? Color::White : Color::Black;
-    auto parsed = core::parse_fen(to_fen_string(board, stm));
+    auto parsed = core::parse_fen(test::board_fen(board, stm));
     if (!parsed.ok()) continue;
     ++made;
     check_position(parsed.value(), test::kSanitized ? 4 : 5, 20000, tally);

@@ -41,6 +41,10 @@ enum class Inference : uint8_t {
 };
 inline constexpr int kNumInferences = 5;
 
+// The same result in the record's and the arbiter's vocabulary ("*" = ongoing).
+rules::GameResult to_rules_result(pgn::GameResult result);
+pgn::GameResult to_pgn_result(rules::GameResult result);
+
 // "none", "time-forfeit", "resignation", "agreement", "claim" (JSON output).
 std::string_view inference_name(Inference inference);
 
