@@ -5,20 +5,79 @@
 
 namespace arbiter::rules {
 
+using core::Bitboard;
 using core::Color;
 using core::Move;
+using core::PieceType;
 using core::Position;
+using core::Square;
 
 namespace {
 
 // How many leading moves of a remembered line may have been overtaken by the
 // game: 0 (same position), 1 (one ply later), 2 (two plies later).
 constexpr size_t kMaxSkippedMoves = 2;
+// A line grows by the three plies of a detour each time it is carried over; past
+// this length a fresh search is cheaper than re-checking the line.
+constexpr size_t kMaxDetourLine = 240;
+// Tempo moves of the side to move tried for a detour: the first few that work.
+constexpr int kMaxTempoTries = 8;
 
+struct RecentLine {
+  Position root;  // the position the line starts from
+  bool has_root = false;
+  std::vector<Move> line;
+};
 struct RecentLines {
-  std::vector<Move> line[core::kNumColors];
+  RecentLine side[core::kNumColors];
 };
 thread_local RecentLines tl_recent;
+
+// Whether `pos` is `root` after one reversible move (no capture, pawn move,
+// castling or promotion) by root's side to move; that move, if so.
+std::optional<Move> reversible_move_between(const Position& root, const Position& pos) {
+  if (pos.side_to_move() == root.side_to_move()) return std::nullopt;
+  const Bitboard changed = root.pieces() ^ pos.pieces();
+  if (core::popcount(changed) != 2) return std::nullopt;
+  const Bitboard from_bb = changed & root.pieces();
+  const Bitboard to_bb = changed & pos.pieces();
+  if (!from_bb || !to_bb) return std::nullopt;
+  const Square from = core::lsb(from_bb), to = core::lsb(to_bb);
+  const core::Piece piece = root.piece_on(from);
+  if (pos.piece_on(to) != piece || core::type_of(piece) == PieceType::Pawn) return std::nullopt;
+  // Every other man where it was.
+  for (Color c : {Color::White, Color::Black}) {
+    for (int t = 0; t < core::kNumPieceTypes; ++t) {
+      const auto pt = static_cast<PieceType>(t);
+      if ((root.pieces(c, pt) ^ pos.pieces(c, pt)) & ~changed) return std::nullopt;
+    }
+  }
+  return Move(from, to);
+}
+
+// A detour back to the remembered root: the side to move makes a tempo move,
+// the other side takes its last move back, the tempo move is taken back; then
+// the remembered line. Verified move by move like any other line.
+std::optional<std::vector<Move>> recall_by_detour(const Position& pos, Color winner,
+                                                  const RecentLine& recent) {
+  if (!recent.has_root || recent.line.size() > kMaxDetourLine) return std::nullopt;
+  const std::optional<Move> last = reversible_move_between(recent.root, pos);
+  if (!last) return std::nullopt;
+  const Move back(last->to(), last->from());
+  core::MoveList tempo_moves;
+  core::generate_legal(pos, tempo_moves);
+  int tries = 0;
+  for (Move tempo : tempo_moves) {
+    if (tempo.kind() != core::MoveKind::Normal || pos.is_capture(tempo) ||
+        core::type_of(pos.moved_piece(tempo)) == PieceType::Pawn)
+      continue;
+    if (++tries > kMaxTempoTries) break;
+    std::vector<Move> line = {tempo, back, Move(tempo.to(), tempo.from())};
+    line.insert(line.end(), recent.line.begin(), recent.line.end());
+    if (is_helpmate_line(pos, winner, line)) return line;
+  }
+  return std::nullopt;
+}
 
 }  // namespace
 
@@ -33,18 +92,24 @@ bool is_helpmate_line(const Position& pos, Color winner, std::span<const Move> l
 }
 
 std::optional<std::vector<Move>> recall_helpmate(const Position& pos, Color winner) {
-  const std::vector<Move>& line = tl_recent.line[core::index(winner)];
+  const RecentLine& recent = tl_recent.side[core::index(winner)];
+  const std::vector<Move>& line = recent.line;
   for (size_t skip = 0; skip <= kMaxSkippedMoves && skip < line.size(); ++skip) {
     std::span<const Move> rest(line.data() + skip, line.size() - skip);
     if (is_helpmate_line(pos, winner, rest)) return std::vector<Move>(rest.begin(), rest.end());
   }
-  return std::nullopt;
+  return recall_by_detour(pos, winner, recent);
 }
 
-std::span<const Move> recent_helpmate(Color winner) { return tl_recent.line[core::index(winner)]; }
+std::span<const Move> recent_helpmate(Color winner) {
+  return tl_recent.side[core::index(winner)].line;
+}
 
-void remember_helpmate(Color winner, std::vector<Move> line) {
-  tl_recent.line[core::index(winner)] = std::move(line);
+void remember_helpmate(const Position& root, Color winner, std::vector<Move> line) {
+  RecentLine& recent = tl_recent.side[core::index(winner)];
+  recent.root = root;
+  recent.has_root = true;
+  recent.line = std::move(line);
 }
 
 }  // namespace arbiter::rules

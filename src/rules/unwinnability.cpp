@@ -414,7 +414,7 @@ DeadPositionResult analyse_dead_position(const Position& pos, const WinnabilityO
           : Color::Black;
   for (Color c : {stronger, ~stronger}) {
     if (auto line = recall_helpmate(pos, c)) {
-      remember_helpmate(c, std::move(*line));
+      remember_helpmate(pos, c, std::move(*line));
       r.method = WinnabilityMethod::Helpmate;
       return r;
     }
@@ -428,7 +428,7 @@ DeadPositionResult analyse_dead_position(const Position& pos, const WinnabilityO
     HelpmateResult screen = find_helpmate(pos, c, hinted);
     r.nodes += screen.nodes;
     if (screen.found) {
-      remember_helpmate(c, std::move(screen.line));
+      remember_helpmate(pos, c, std::move(screen.line));
       r.method = WinnabilityMethod::Helpmate;
       return r;
     }
@@ -439,7 +439,7 @@ DeadPositionResult analyse_dead_position(const Position& pos, const WinnabilityO
       HelpmateResult screen = find_helpmate(pos, c, limits);
       r.nodes += screen.nodes;
       if (screen.found) {
-        remember_helpmate(c, std::move(screen.line));
+        remember_helpmate(pos, c, std::move(screen.line));
         r.method = WinnabilityMethod::Helpmate;
         return r;
       }
@@ -452,7 +452,7 @@ DeadPositionResult analyse_dead_position(const Position& pos, const WinnabilityO
   std::optional<ShortLine> short_line = short_line_round(pos, sides, kShortLineScreen, off_budget);
   r.nodes += off_budget;
   if (short_line) {
-    remember_helpmate(short_line->winner, std::move(short_line->line));
+    remember_helpmate(pos, short_line->winner, std::move(short_line->line));
     r.method = WinnabilityMethod::Helpmate;
     return r;
   }
@@ -469,7 +469,7 @@ DeadPositionResult analyse_dead_position(const Position& pos, const WinnabilityO
       HelpmateResult screen = find_helpmate(pos, c, round);
       r.nodes += screen.nodes;
       if (screen.found) {
-        remember_helpmate(c, std::move(screen.line));
+        remember_helpmate(pos, c, std::move(screen.line));
         r.method = WinnabilityMethod::Helpmate;
         return r;
       }
@@ -485,7 +485,7 @@ DeadPositionResult analyse_dead_position(const Position& pos, const WinnabilityO
     r.nodes += w.nodes;
     r.method = w.method;
     if (w.verdict == Winnability::Winnable) {
-      remember_helpmate(c, std::move(w.helpmate));
+      remember_helpmate(pos, c, std::move(w.helpmate));
       r.undecided = false;  // one side can mate: alive, whatever the other side's status
       return r;
     }

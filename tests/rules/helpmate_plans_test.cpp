@@ -133,11 +133,67 @@ TEST(HelpmateHints, RecentLineIsKeptPerColour) {
   const Position pos = test::must_parse("7k/8/6K1/8/8/8/8/R7 w - - 0 1");
   const core::Move mate = core::Move(core::Square::A1, core::Square::A8);
   ASSERT_TRUE(is_helpmate_line(pos, Color::White, std::vector<core::Move>{mate}));
-  remember_helpmate(Color::White, {mate});
-  remember_helpmate(Color::Black, {});
+  remember_helpmate(pos, Color::White, {mate});
+  remember_helpmate(pos, Color::Black, {});
   ASSERT_EQ(recent_helpmate(Color::White).size(), 1u);
   EXPECT_EQ(recent_helpmate(Color::White)[0], mate);
   EXPECT_TRUE(recent_helpmate(Color::Black).empty());
+}
+
+// The helpmate the full analysis finds, as a search result.
+HelpmateResult analysed_line(const Position& pos, Color winner) {
+  const WinnabilityResult w = analyse_winnability(pos, winner);
+  return {w.verdict == Winnability::Winnable, w.nodes, w.helpmate};
+}
+
+// A king steps off the remembered line: the old position is reached again by a
+// detour (tempo move, step back, tempo move back), and the recalled line is that
+// detour followed by the old line, verified like any other.
+TEST(HelpmateHints, ReversibleMoveOffTheLineIsRecalledByDetour) {
+  const Position root = test::must_parse("8/8/3k1p2/5p1p/3K1P1P/8/8/8 w - - 0 1");
+  const HelpmateResult found = analysed_line(root, Color::White);
+  ASSERT_TRUE(found.found);
+  remember_helpmate(root, Color::White, found.line);
+  // A king move that is not the first move of the line.
+  core::MoveList moves;
+  core::generate_legal(root, moves);
+  std::optional<core::Move> aside;
+  for (core::Move m : moves)
+    if (m != found.line.front()) aside = m;
+  ASSERT_TRUE(aside.has_value());
+  Position after = root;
+  core::UndoInfo undo;
+  after.make_move(*aside, undo);
+  const auto recalled = recall_helpmate(after, Color::White);
+  ASSERT_TRUE(recalled.has_value());
+  EXPECT_TRUE(is_helpmate_line(after, Color::White, *recalled));
+  EXPECT_EQ(recalled->size(), found.line.size() + 3);
+  EXPECT_EQ((*recalled)[1], core::Move(aside->to(), aside->from()));
+}
+
+// After every move from the root, whatever is recalled is a verified helpmate,
+// and a pawn move (which cannot be taken back) gets no detour.
+TEST(HelpmateHints, RecalledLinesAfterEveryMoveVerify) {
+  const Position root = test::must_parse("8/8/3k4/5p1p/3K1P1P/8/8/8 w - - 0 1");
+  const HelpmateResult found = analysed_line(root, Color::White);
+  ASSERT_TRUE(found.found);
+  core::MoveList moves;
+  core::generate_legal(root, moves);
+  int detours = 0;
+  for (core::Move m : moves) {
+    remember_helpmate(root, Color::White, found.line);
+    Position after = root;
+    core::UndoInfo undo;
+    const bool pawn_move = core::type_of(root.moved_piece(m)) == core::PieceType::Pawn;
+    after.make_move(m, undo);
+    const auto recalled = recall_helpmate(after, Color::White);
+    if (!recalled) continue;
+    EXPECT_TRUE(is_helpmate_line(after, Color::White, *recalled));
+    const bool detour = recalled->size() == found.line.size() + 3;
+    EXPECT_FALSE(pawn_move && detour);
+    detours += detour;
+  }
+  EXPECT_GT(detours, 0);
 }
 
 // Random sparse placements (kings, up to three pieces or pawns, some of them

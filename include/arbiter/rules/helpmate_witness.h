@@ -6,6 +6,11 @@
 // the last line per colour (per thread) and re-checks it before searching. A
 // reused line is verified move by move, so it is a proof like any other; the
 // memory only decides how fast a proof is found, never what is proven.
+//
+// When the move played was a reversible one off the line (a king stepping
+// aside in a blocked pawn ending, typically), the old position is still within
+// reach: the side to move makes a tempo move, the other side steps back, the tempo
+// move is taken back. That detour followed by the old line is a helpmate too.
 #pragma once
 
 #include <optional>
@@ -29,7 +34,8 @@ std::optional<std::vector<core::Move>> recall_helpmate(const core::Position& pos
 // a hint for the search when it no longer verifies as it stands.
 std::span<const core::Move> recent_helpmate(core::Color winner);
 
-// Remembers a helpmate from the current position (this thread only).
-void remember_helpmate(core::Color winner, std::vector<core::Move> line);
+// Remembers a helpmate from `root` (this thread only).
+void remember_helpmate(const core::Position& root, core::Color winner,
+                       std::vector<core::Move> line);
 
 }  // namespace arbiter::rules
