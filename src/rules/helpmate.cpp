@@ -218,6 +218,9 @@ class Searcher {
     }
     corner_mode_ = uses_corner_plan(pos_);
     corner_ = target_corner(pos_, winner_, limits.plan);
+    // Kings and pawns only, every pawn stopped by an enemy pawn on its file: the
+    // winner's king must first take a blocker.
+    pawns_only_ = !(pos_.pieces(winner_) & ~pos_.pieces(PieceType::King, PieceType::Pawn));
     // Minor pieces alone need the loser's own men to block its king.
     needs_blockers_ = !(pos_.pieces(winner_) & ~pos_.pieces(PieceType::King, PieceType::Knight) &
                         ~pos_.pieces(PieceType::Bishop));
@@ -261,6 +264,33 @@ class Searcher {
   // Where the loser's king should go: a corner, or nowhere (it stays put).
   Square loser_king_target() const { return corner_mode_ ? corner_ : pos_.king_square(loser_); }
 
+  // With only pawns to mate with and none of them free to run, the enemy pawn
+  // in front of one of the winner's pawns nearest the winner's king: taking it
+  // frees a pawn to queen. None otherwise.
+  Square blocker_to_take() const {
+    if (!pawns_only_) return Square::None;
+    const Bitboard own = pos_.pieces(winner_, PieceType::Pawn);
+    const Bitboard theirs = pos_.pieces(loser_, PieceType::Pawn);
+    Bitboard blockers = 0;
+    for (Square s : core::squares(own)) {
+      Bitboard ahead = core::file_bb(s);
+      ahead &= winner_ == Color::White ? ~((core::square_bb(s) << 1) - 1) : core::square_bb(s) - 1;
+      if (ahead & own) continue;
+      const Bitboard stoppers = ahead & theirs;
+      if (!stoppers) return Square::None;  // a runner: queening is the plan already
+      blockers |= stoppers;
+    }
+    // One the loser's pawns do not guard, if there is one: the king can take it.
+    Bitboard guarded = 0;
+    for (Square s : core::squares(theirs)) guarded |= core::pawn_attacks(loser_, s);
+    if (blockers & ~guarded) blockers &= ~guarded;
+    const Square king = pos_.king_square(winner_);
+    Square best = Square::None;
+    for (Square b : core::squares(blockers))
+      if (best == Square::None || distance(king, b) < distance(king, best)) best = b;
+    return best;
+  }
+
   // The winner to move with no units left: only a checking move may still mate.
   bool winner_mates_now(const core::MoveList& moves, const CheckInfo& info) {
     for (Move m : moves) {
@@ -301,9 +331,10 @@ class Searcher {
     const PieceType pt = core::type_of(pos_.moved_piece(m));
     // Kings and knights need to come close; long-range pieces mate from afar.
     // In a corner the king guards from two squares off and knights keep a step away.
-    const Square target = loser_king_target();
+    const Square blocker = pt == PieceType::King ? blocker_to_take() : Square::None;
+    const Square target = blocker != Square::None ? blocker : loser_king_target();
     int approach = distance(from, target) - distance(to, target);
-    if (corner_mode_ && distance(to, target) < 2) approach = 0;
+    if (corner_mode_ && blocker == Square::None && distance(to, target) < 2) approach = 0;
     ScoredMove s{m.bits(), int(MoveCost::Ordinary), 0};
     if (info.may_check(pos_, m) && m.kind() == core::MoveKind::Normal) s.score += kCheckBonus;
     s.score += kApproachWeight * approach;
@@ -519,6 +550,7 @@ class Searcher {
   const HelpmateLimits limits_;
   bool corner_mode_ = false;
   bool needs_blockers_ = false;
+  bool pawns_only_ = false;
   Square corner_ = Square::None;
   uint64_t nodes_ = 0;
   bool aborted_ = false;
