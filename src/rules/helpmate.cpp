@@ -232,6 +232,7 @@ class Searcher {
       r.found = true;  // already mate
       return r;
     }
+    path_.push_back(pos_.key());
     if (search_pass(limits_.max_plies, limits_.max_units)) {
       r.found = true;
       r.line = line_;
@@ -254,6 +255,16 @@ class Searcher {
       std::fill(tl_table.slots.begin(), tl_table.slots.end(), TTEntry{});
       tl_table.generation = 1;
     }
+  }
+
+  // Whether the position just reached stands earlier on the current line (only
+  // the plies since the last capture or pawn move can hold it).
+  bool repeats_on_line() const {
+    const Key key = pos_.key();
+    const size_t back = std::min(path_.size(), size_t(pos_.halfmove_clock()));
+    for (size_t i = path_.size() - back; i < path_.size(); ++i)
+      if (path_[i] == key) return true;
+    return false;
   }
 
   bool count_node() {
@@ -529,8 +540,14 @@ class Searcher {
       const Move m = scored[i].move();
       core::UndoInfo undo;
       pos_.make_move(m, undo);
+      if (repeats_on_line()) {
+        // A line through a position it has already passed has a shorter twin.
+        pos_.unmake_move(m, undo);
+        continue;
+      }
       prefetch_slot(pos_.key());
       line_.push_back(m);
+      path_.push_back(pos_.key());
       bool found =
           (pos_.side_to_move() == loser_ && pos_.in_check() && core::has_no_legal_moves(pos_)) ||
           (winner_to_move && m.is_promotion() && m.promotion() == PieceType::Queen &&
@@ -538,6 +555,7 @@ class Searcher {
           search(units - scored[i].cost, plies - 1);
       if (found) return true;
       line_.pop_back();
+      path_.pop_back();
       pos_.unmake_move(m, undo);
       if (aborted_) return false;
     }
@@ -555,6 +573,7 @@ class Searcher {
   uint64_t nodes_ = 0;
   bool aborted_ = false;
   std::vector<Move> line_;
+  std::vector<Key> path_;  // keys of the positions on the line, the root first
 };
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <set>
 #include <string>
 
 #include "arbiter/core/fen.h"
@@ -82,6 +83,31 @@ TEST(HelpmatePlans, KingGoesForTheBlockerInPawnEndings) {
     EXPECT_EQ(r.verdict, Winnability::Winnable) << fen;
     EXPECT_TRUE(is_helpmate_line(pos, winner, r.helpmate)) << fen;
     EXPECT_LT(r.nodes, kFewNodes) << fen;
+  }
+}
+
+// The search never passes a position twice on its line (a line with a cycle has a
+// shorter twin): the K+B v K+N mate below came with a 56-ply shuffle of the
+// knight and the king before, after 97,821 nodes.
+TEST(HelpmatePlans, LinesHaveNoRepeatedPositions) {
+  constexpr uint64_t kFewNodes = 40000;
+  const char* const fens[] = {
+      "8/8/7k/7n/8/8/6B1/7K b - - 51 86",
+      "4r3/8/8/2p5/1p1n4/1Pk5/3N4/1K6 b - - 3 67",
+      "8/8/7p/4k1pP/6P1/5K2/8/8 b - - 10 65",
+  };
+  for (const char* fen : fens) {
+    Position pos = test::must_parse(fen);
+    const Color winner = ~pos.side_to_move();
+    const WinnabilityResult r = analyse_winnability(pos, winner);
+    ASSERT_EQ(r.verdict, Winnability::Winnable) << fen;
+    EXPECT_LT(r.nodes, kFewNodes) << fen;
+    std::set<core::Key> seen = {pos.key()};
+    for (core::Move m : r.helpmate) {
+      core::UndoInfo undo;
+      pos.make_move(m, undo);
+      EXPECT_TRUE(seen.insert(pos.key()).second) << fen;
+    }
   }
 }
 
