@@ -35,7 +35,7 @@ namespace {
 constexpr int kMaxForcedPlies = 64;  // a forced line longer than this is left to the search
 
 // Quick helpmate search: short lines through the best few moves of each node.
-constexpr HelpmateLimits kQuickSearch{.node_budget = 3000, .max_units = 3, .max_plies = 40};
+constexpr HelpmateLimits kQuickSearch{.node_budget = 3000, .max_units = 3, .max_plies = 80};
 // The per-ply dead-position screen: tiny, since one mate for either side ends it.
 constexpr HelpmateLimits kScreenSearch{.node_budget = 200, .max_units = 1, .max_plies = 24};
 // The per-ply search that follows the line remembered from the previous plies.
