@@ -3,6 +3,7 @@
 #include "arbiter/rules/helpmate.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdlib>
 #include <deque>
 #include <optional>
@@ -112,10 +113,20 @@ class StackedMoveList {
 // the costliest single instruction of a node).
 void prefetch_slot(Key key) { __builtin_prefetch(&tl_table.slots[key & (kTableSize - 1)]); }
 
-int distance(Square a, Square b) {
-  return std::max(std::abs(core::file_of(a) - core::file_of(b)),
-                  std::abs(core::rank_of(a) - core::rank_of(b)));
-}
+// King-step distance between two squares, from a table: it is asked for several
+// times per move scored.
+constexpr auto kDistance = [] {
+  std::array<std::array<uint8_t, core::kNumSquares>, core::kNumSquares> table{};
+  constexpr int kFiles = 8;
+  for (int a = 0; a < core::kNumSquares; ++a)
+    for (int b = 0; b < core::kNumSquares; ++b) {
+      const int files = a % kFiles - b % kFiles, ranks = a / kFiles - b / kFiles;
+      table[a][b] = uint8_t(std::max(files < 0 ? -files : files, ranks < 0 ? -ranks : ranks));
+    }
+  return table;
+}();
+
+int distance(Square a, Square b) { return kDistance[core::index(a)][core::index(b)]; }
 
 // Nothing here has a default member initialiser (the move is kept as its bits, as
 // Move zero-initialises itself): every node keeps an array of these on the stack
@@ -337,59 +348,113 @@ class Searcher {
     return true;
   }
 
-  ScoredMove classify_winner_move(Move m, const CheckInfo& info, Bitboard obstructions) const {
+  // What the moves of one node of the winner are scored against, computed once.
+  struct WinnerNode {
+    const CheckInfo& info;
+    Bitboard obstructions;
+    Bitboard zone;                        // the loser's king and the squares around it
+    Square king_target;                   // where the winner's king heads ...
+    bool to_blocker;                      // ... a blocker to take rather than the loser's king
+    Square piece_target;                  // where the knights head
+    Square pressure_from = Square::None;  // the last piece whose pressure was counted ...
+    int pressure_before = 0;              // ... and how many zone squares it bore on
+  };
+
+  WinnerNode winner_node(const CheckInfo& info, Bitboard obstructions) const {
+    const Square blocker = blocker_to_take();
+    const Square target = loser_king_target();
+    return WinnerNode{info,
+                      obstructions,
+                      core::king_attacks(info.king) | core::square_bb(info.king),
+                      blocker != Square::None ? blocker : target,
+                      blocker != Square::None,
+                      target};
+  }
+
+  ScoredMove classify_winner_move(Move m, WinnerNode& node) const {
     const Square from = m.from(), to = m.to();
     const PieceType pt = core::type_of(pos_.moved_piece(m));
     // Kings and knights need to come close; long-range pieces mate from afar.
     // In a corner the king guards from two squares off and knights keep a step away.
-    const Square blocker = pt == PieceType::King ? blocker_to_take() : Square::None;
-    const Square target = blocker != Square::None ? blocker : loser_king_target();
+    const bool king = pt == PieceType::King;
+    const Square target = king ? node.king_target : node.piece_target;
     int approach = distance(from, target) - distance(to, target);
-    if (corner_mode_ && blocker == Square::None && distance(to, target) < 2) approach = 0;
+    if (corner_mode_ && !(king && node.to_blocker) && distance(to, target) < 2) approach = 0;
     ScoredMove s{m.bits(), int(MoveCost::Ordinary), 0};
-    if (info.may_check(pos_, m) && m.kind() == core::MoveKind::Normal) s.score += kCheckBonus;
+    const bool capture = pos_.is_capture(m);
+    if (node.info.may_check(pos_, m) && m.kind() == core::MoveKind::Normal) s.score += kCheckBonus;
     s.score += kApproachWeight * approach;
     if (m.is_promotion()) {
       s.cost = int(m.promotion() == PieceType::Queen    ? MoveCost::Natural
                    : m.promotion() == PieceType::Knight ? MoveCost::Ordinary
                                                         : MoveCost::Unlikely);
-    } else if (pos_.is_capture(m) || pt == PieceType::Pawn ||
-               ((pt == PieceType::King || pt == PieceType::Knight) && approach > 0) ||
-               (pt == PieceType::King && corner_mode_ && approach == 0)) {
+    } else if (capture || pt == PieceType::Pawn ||
+               ((king || pt == PieceType::Knight) && approach > 0) ||
+               (king && corner_mode_ && approach == 0)) {
       // Captures clear the loser's defenders, pawns march on to queen, and short
       // range pieces must come close; in corner mode a king keeping its distance
       // is how the winner waits for the loser's pieces (ranked last).
       s.cost = int(MoveCost::Natural);
-      if (pt == PieceType::King && approach == 0 && !pos_.is_capture(m)) s.score += kWaitingScore;
-    } else if (pt != PieceType::King) {
-      // A piece that bears on more squares around the loser's king.
-      const Bitboard zone = core::king_attacks(info.king) | core::square_bb(info.king);
+      if (king && approach == 0 && !capture) s.score += kWaitingScore;
+    } else if (!king) {
+      // A piece that bears on more squares around the loser's king. The moves
+      // come piece by piece, so what the piece bears on now is counted once.
       const Bitboard occupied = pos_.pieces() ^ core::square_bb(from);
-      const int before = core::popcount(core::piece_attacks(pt, from, occupied) & zone);
-      const int after = core::popcount(core::piece_attacks(pt, to, occupied) & zone);
-      s.score += kPressureWeight * (after - before);
+      if (node.pressure_from != from) {
+        node.pressure_from = from;
+        node.pressure_before = core::popcount(core::piece_attacks(pt, from, occupied) & node.zone);
+      }
+      const Bitboard attacks = core::piece_attacks(pt, to, occupied);
+      const int after = core::popcount(attacks & node.zone);
+      s.score += kPressureWeight * (after - node.pressure_before);
       // In a corner, a check that does not mate only chases the king away (mates
       // are found by the probe at the end of each line).
-      const bool chases =
-          corner_mode_ && core::contains(core::piece_attacks(pt, to, occupied), info.king);
-      if (after > before && !chases) s.cost = int(MoveCost::Natural);
+      const bool chases = corner_mode_ && core::contains(attacks, node.info.king);
+      if (after > node.pressure_before && !chases) s.cost = int(MoveCost::Natural);
     }
-    if (core::contains(obstructions, from)) {
+    if (core::contains(node.obstructions, from)) {
       s.score += kClearingBonus;
       s.cost = int(MoveCost::Natural);
     }
     return s;
   }
 
-  ScoredMove classify_loser_move(Move m, Bitboard obstructions, Bitboard offers) const {
-    const Square from = m.from(), to = m.to();
+  // What the moves of one node of the loser are scored against, computed once.
+  struct LoserNode {
+    Bitboard obstructions;
+    Bitboard offers;  // squares where the winner's blockers could take a man
+    Square king;
+    Square target;  // where the loser's king is to be mated
+    Bitboard zone;  // the squares around the king and around the target
+    Bitboard own;   // the loser's men
+  };
+
+  LoserNode loser_node(Bitboard obstructions) const {
+    // Squares where the winner's own blockers could take a man and leave the line.
+    Bitboard offers = 0;
+    for (Square b : core::squares(obstructions & pos_.pieces(winner_))) {
+      const PieceType pt = core::type_of(pos_.piece_on(b));
+      offers |= pt == PieceType::Pawn ? core::pawn_attacks(winner_, b)
+                                      : core::piece_attacks(pt, b, pos_.pieces());
+    }
     const Square king = pos_.king_square(loser_);
+    const Square target = loser_king_target();
+    return LoserNode{obstructions,
+                     offers,
+                     king,
+                     target,
+                     core::king_attacks(king) | core::king_attacks(target),
+                     pos_.pieces(loser_)};
+  }
+
+  ScoredMove classify_loser_move(Move m, const LoserNode& node) const {
+    const Square from = m.from(), to = m.to();
+    const Square king = node.king;
     const PieceType pt = core::type_of(pos_.moved_piece(m));
     ScoredMove s{m.bits(), int(MoveCost::Ordinary), 0};
     if (from == king) {
       if (m.is_castling()) return s;
-      const Bitboard own = pos_.pieces(loser_);
-      auto freedom = [&](Square sq) { return core::popcount(core::king_attacks(sq) & ~own); };
+      auto freedom = [&](Square sq) { return core::popcount(core::king_attacks(sq) & ~node.own); };
       s.score += kFreedomWeight * (freedom(from) - freedom(to));
       if (corner_mode_) {
         const int approach = distance(from, corner_) - distance(to, corner_);
@@ -404,8 +469,8 @@ class Searcher {
         }
       }
     } else {
-      const Square target = loser_king_target();
-      const Bitboard zone = core::king_attacks(king) | core::king_attacks(target);
+      const Square target = node.target;
+      const Bitboard zone = node.zone;
       if (core::contains(zone, to) && !core::contains(zone, from)) {
         s.score += kBlockBonus;
         s.cost = int(MoveCost::Natural);
@@ -415,7 +480,8 @@ class Searcher {
         s.cost = int(MoveCost::Natural);  // a blocker on its way
       }
     }
-    if ((core::contains(obstructions, from) || core::contains(offers, to)) && !pos_.is_capture(m)) {
+    if ((core::contains(node.obstructions, from) || core::contains(node.offers, to)) &&
+        !pos_.is_capture(m)) {
       s.score += kClearingBonus;
       s.cost = int(MoveCost::Natural);
       return s;
@@ -452,16 +518,11 @@ class Searcher {
     size_t n = 0;
     const Bitboard obstructions = line_obstructions(pos_, winner_);
     if (info) {
-      for (Move m : moves) all[n++] = classify_winner_move(m, *info, obstructions);
+      WinnerNode node = winner_node(*info, obstructions);
+      for (Move m : moves) all[n++] = classify_winner_move(m, node);
     } else {
-      // Squares where the winner's own blockers could take a man and leave the line.
-      Bitboard offers = 0;
-      for (Square b : core::squares(obstructions & pos_.pieces(winner_))) {
-        const PieceType pt = core::type_of(pos_.piece_on(b));
-        offers |= pt == PieceType::Pawn ? core::pawn_attacks(winner_, b)
-                                        : core::piece_attacks(pt, b, pos_.pieces());
-      }
-      for (Move m : moves) all[n++] = classify_loser_move(m, obstructions, offers);
+      const LoserNode node = loser_node(obstructions);
+      for (Move m : moves) all[n++] = classify_loser_move(m, node);
     }
     if (!limits_.hint.empty()) {
       for (size_t i = 0; i < n; ++i) {
