@@ -32,13 +32,21 @@ constexpr size_t kTableSize = 1 << 14;  // entries (a power of two); small enoug
 // the planned line first and then lines with ever more deviations.
 enum class MoveCost : uint8_t { Natural = 0, Ordinary = 1, Unlikely = 2 };
 
-// The sort key of a scored move: cost, score and generation index packed into one
-// integer (a move list never holds more than 256 moves; scores stay far below the bias).
+// The sort key of a scored move: cost, score, generation index and the move
+// itself packed into one integer (a move list never holds more than 256 moves;
+// scores stay far below the bias). Sorting the keys orders the moves by cost,
+// then score (best first), then generation order.
 constexpr int kScoreBias = 1 << 24;
-constexpr int kScoreShift = 8;
-constexpr int kCostShift = 34;
-constexpr uint64_t kIndexMask = 0xFF;
-static_assert(core::MoveList::kCapacity <= kIndexMask + 1);
+constexpr int kMoveBits = 16;
+constexpr int kIndexShift = kMoveBits;
+constexpr int kScoreShift = kIndexShift + 8;
+constexpr int kCostShift = kScoreShift + 26;
+constexpr uint64_t kMoveMask = (uint64_t(1) << kMoveBits) - 1;
+static_assert(core::MoveList::kCapacity <= (1 << (kScoreShift - kIndexShift)));
+using MoveKey = uint64_t;
+
+int key_cost(MoveKey key) { return int(key >> kCostShift); }
+Move key_move(MoveKey key) { return Move::from_bits(uint16_t(key & kMoveMask)); }
 
 // Waiting moves rank after every natural move that makes progress.
 constexpr int kWaitingScore = -1000;
@@ -128,10 +136,7 @@ constexpr auto kDistance = [] {
 
 int distance(Square a, Square b) { return kDistance[core::index(a)][core::index(b)]; }
 
-// Nothing here has a default member initialiser (the move is kept as its bits, as
-// Move zero-initialises itself): every node keeps an array of these on the stack
-// for the longest possible move list, and initialising all of it cost more than
-// the rest of the node.
+// How a move is classified before it becomes a sort key (MoveKey).
 struct ScoredMove {
   uint16_t bits;
   int cost;
@@ -510,52 +515,47 @@ class Searcher {
   }
 
   // Scores and sorts the moves that `units` lets the node try: cheapest first,
-  // then best score. Returns how many it wrote to `out`. `info` is the winner's
-  // CheckInfo when the winner is to move.
+  // then best score. Returns how many keys it wrote to `out`. `info` is the
+  // winner's CheckInfo when the winner is to move.
   size_t order(const core::MoveList& moves, const std::optional<CheckInfo>& info, int units,
-               ScoredMove* out) const {
-    ScoredMove all[core::MoveList::kCapacity];
-    size_t n = 0;
+               MoveKey* out) const {
+    // A move costing more than `units` is never tried, so it gets no key; the
+    // keys are distinct, so the moves kept are tried in the order a sort of every
+    // move would give them. One integer per move: comparing fields one by one was
+    // the costliest part of a node.
+    size_t kept = 0;
+    uint64_t index = 0;
+    auto keep = [&](ScoredMove s) {
+      if (!limits_.hint.empty() && in_hint(s.move())) {
+        s.cost = int(MoveCost::Natural);
+        s.score += kHintBonus;
+      }
+      if (s.cost <= units) {
+        const int score = std::clamp(s.score, -kScoreBias + 1, kScoreBias - 1);
+        out[kept++] = uint64_t(s.cost) << kCostShift | uint64_t(kScoreBias - score) << kScoreShift |
+                      index << kIndexShift | s.bits;
+      }
+      ++index;
+    };
     const Bitboard obstructions = line_obstructions(pos_, winner_);
     if (info) {
       WinnerNode node = winner_node(*info, obstructions);
-      for (Move m : moves) all[n++] = classify_winner_move(m, node);
+      for (Move m : moves) keep(classify_winner_move(m, node));
     } else {
       const LoserNode node = loser_node(obstructions);
-      for (Move m : moves) all[n++] = classify_loser_move(m, node);
-    }
-    if (!limits_.hint.empty()) {
-      for (size_t i = 0; i < n; ++i) {
-        if (!in_hint(all[i].move())) continue;
-        all[i].cost = int(MoveCost::Natural);
-        all[i].score += kHintBonus;
-      }
-    }
-    // Sorted on one integer per move: cost, then score (best first), then
-    // generation order, so ties keep generation order and the search is
-    // deterministic. Comparing the three fields one by one was the costliest part
-    // of a node. A move costing more than `units` is never tried, so it is left
-    // out before sorting; the keys are distinct, so the moves kept are tried in
-    // the order a sort of every move would give them.
-    uint64_t keys[core::MoveList::kCapacity];
-    size_t kept = 0;
-    for (size_t i = 0; i < n; ++i) {
-      if (all[i].cost > units) continue;
-      const int score = std::clamp(all[i].score, -kScoreBias + 1, kScoreBias - 1);
-      keys[kept++] = uint64_t(all[i].cost) << kCostShift |
-                     uint64_t(kScoreBias - score) << kScoreShift | uint64_t(i);
+      for (Move m : moves) keep(classify_loser_move(m, node));
     }
     if (units == 0 && kept > kFreeNaturalMoves) {
       // Only the free natural moves can be tried: pick them, sort nothing else.
-      std::partial_sort(keys, keys + kFreeNaturalMoves, keys + kept);
+      std::partial_sort(out, out + kFreeNaturalMoves, out + kept);
       kept = kFreeNaturalMoves;
     } else {
-      std::sort(keys, keys + kept);
+      std::sort(out, out + kept);
     }
-    for (size_t i = 0; i < kept; ++i) out[i] = all[keys[i] & kIndexMask];
     // Only the best natural moves are free: the planned line stays narrow.
-    for (size_t i = kFreeNaturalMoves; i < kept && out[i].cost == int(MoveCost::Natural); ++i)
-      out[i].cost = int(MoveCost::Ordinary);
+    constexpr MoveKey kOrdinary = MoveKey(MoveCost::Ordinary) << kCostShift;
+    for (size_t i = kFreeNaturalMoves; i < kept && key_cost(out[i]) == int(MoveCost::Natural); ++i)
+      out[i] |= kOrdinary;
     return kept;
   }
 
@@ -590,15 +590,16 @@ class Searcher {
     if (moves.empty()) return false;  // mates are caught when the move is made
     if (winner_to_move && !info) info.emplace(pos_, winner_);
 
-    ScoredMove scored[core::MoveList::kCapacity];
-    const size_t n = order(moves, info, units, scored);
+    MoveKey keys[core::MoveList::kCapacity];
+    const size_t n = order(moves, info, units, keys);
     size_t tried = 0;
     for (size_t i = 0; i < n; ++i) {
-      if (scored[i].cost > units) break;  // sorted by cost: the rest cost too much
-      if (limits_.width > 0 && scored[i].cost > 0 && tried >= size_t(limits_.width)) break;
+      const int cost = key_cost(keys[i]);
+      if (cost > units) break;  // sorted by cost: the rest cost too much
+      if (limits_.width > 0 && cost > 0 && tried >= size_t(limits_.width)) break;
       ++tried;
       if (!count_node()) return false;
-      const Move m = scored[i].move();
+      const Move m = key_move(keys[i]);
       core::UndoInfo undo;
       pos_.make_move(m, undo);
       if (repeats_on_line()) {
@@ -613,7 +614,7 @@ class Searcher {
           (pos_.side_to_move() == loser_ && pos_.in_check() && core::has_no_legal_moves(pos_)) ||
           (winner_to_move && m.is_promotion() && m.promotion() == PieceType::Queen &&
            probe_after_promotion(plies - 1)) ||
-          search(units - scored[i].cost, plies - 1);
+          search(units - cost, plies - 1);
       if (found) return true;
       line_.pop_back();
       path_.pop_back();
