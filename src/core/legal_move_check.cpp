@@ -14,29 +14,45 @@ namespace {
 constexpr int kWhiteDoublePushRank = 3;
 constexpr int kBlackDoublePushRank = 4;
 
+// A king step to a square the opponent does not attack (the king itself
+// removed, so that it cannot hide behind itself on a line).
+bool has_safe_king_step(const Position& pos, Bitboard targets) {
+  const Color us = pos.side_to_move();
+  const Square king = pos.king_square(us);
+  const Bitboard occupied = pos.pieces() ^ square_bb(king);
+  for (Square s : squares(king_attacks(king) & targets))
+    if (!pos.attacked_by(~us, s, occupied)) return true;
+  return false;
+}
+
+// Whether a knight, bishop, rook or queen among `movers` attacks one of `targets`.
+bool piece_reaches(const Position& pos, Bitboard movers, Bitboard targets) {
+  const Bitboard occupied = pos.pieces();
+  for (Square s : squares(movers & pos.pieces(PieceType::Knight)))
+    if (knight_attacks(s) & targets) return true;
+  for (Square s : squares(movers & pos.pieces(PieceType::Bishop, PieceType::Queen)))
+    if (bishop_attacks(s, occupied) & targets) return true;
+  for (Square s : squares(movers & pos.pieces(PieceType::Rook, PieceType::Queen)))
+    if (rook_attacks(s, occupied) & targets) return true;
+  return false;
+}
+
 // In check: a king step to a safe square, or (single check) a man that is not
 // pinned taking the checker or stepping between. A pinned man never can (it
 // would leave its line), castling is not allowed, so only en passant is left
 // to the full count. Runs for every check the helpmate search tries (is it mate?).
 bool has_legal_evasion(const Position& pos) {
   const Color us = pos.side_to_move();
-  const Color them = ~us;
   const Square king = pos.king_square(us);
   const Bitboard occupied = pos.pieces();
-  for (Square s : squares(king_attacks(king) & ~pos.pieces(us)))
-    if (!pos.attacked_by(them, s, occupied ^ square_bb(king))) return true;
+  if (has_safe_king_step(pos, ~pos.pieces(us))) return true;
   const Bitboard checkers = pos.checkers();
   if (more_than_one(checkers)) return false;  // double check: the king must move
   const Square checker = lsb(checkers);
   const Bitboard block = between(king, checker);
   const Bitboard targets = block | checkers;
   const Bitboard unpinned = ~pos.pinned(us, us);
-  for (Square s : squares(pos.pieces(us, PieceType::Knight) & unpinned))
-    if (knight_attacks(s) & targets) return true;
-  for (Square s : squares(pos.pieces(us, PieceType::Bishop, PieceType::Queen) & unpinned))
-    if (bishop_attacks(s, occupied) & targets) return true;
-  for (Square s : squares(pos.pieces(us, PieceType::Rook, PieceType::Queen) & unpinned))
-    if (rook_attacks(s, occupied) & targets) return true;
+  if (piece_reaches(pos, pos.pieces(us) & unpinned, targets)) return true;
   const Bitboard pawns = pos.pieces(us, PieceType::Pawn) & unpinned;
   if (!pawns) return false;
   const bool white = us == Color::White;
@@ -58,26 +74,16 @@ bool has_legal_evasion(const Position& pos) {
 bool has_legal_move(const Position& pos) {
   if (pos.in_check()) return has_legal_evasion(pos);
   const Color us = pos.side_to_move();
-  const Color them = ~us;
-  const Bitboard occupied = pos.pieces();
   const Bitboard targets = ~pos.pieces(us);
+  const Bitboard occupied = pos.pieces();
   const Bitboard unpinned = ~pos.pinned(us, us);
 
   const Bitboard pawns = pos.pieces(us, PieceType::Pawn) & unpinned;
   const Bitboard pushes =
       us == Color::White ? shift<Direction::North>(pawns) : shift<Direction::South>(pawns);
   if (pushes & ~occupied) return true;
-  for (Square s : squares(pos.pieces(us, PieceType::Knight) & unpinned))
-    if (knight_attacks(s) & targets) return true;
-  for (Square s : squares(pos.pieces(us, PieceType::Bishop, PieceType::Queen) & unpinned))
-    if (bishop_attacks(s, occupied) & targets) return true;
-  for (Square s : squares(pos.pieces(us, PieceType::Rook, PieceType::Queen) & unpinned))
-    if (rook_attacks(s, occupied) & targets) return true;
-  // A king step to a square the opponent does not attack (the king itself
-  // removed, so that it cannot hide behind itself on a line).
-  const Square king = pos.king_square(us);
-  for (Square s : squares(king_attacks(king) & targets))
-    if (!pos.attacked_by(them, s, occupied ^ square_bb(king))) return true;
+  if (piece_reaches(pos, pos.pieces(us) & unpinned, targets)) return true;
+  if (has_safe_king_step(pos, targets)) return true;
   // Pawn captures, pinned pieces moving along their pin, en passant, castling.
   return count_legal_moves(pos) > 0;
 }

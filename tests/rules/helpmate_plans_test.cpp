@@ -41,14 +41,18 @@ constexpr const char* kFormerlyUndecided[] = {
     "6k1/5R2/8/6PK/p7/P1B5/8/8 w - - 2 59",       // the loser has the pieces
 };
 
+// The analysis for the side not to move: Winnable, with a line that verifies.
+WinnabilityResult expect_proven_winnable(const char* fen) {
+  const Position pos = test::must_parse(fen);
+  const Color winner = ~pos.side_to_move();
+  const WinnabilityResult r = analyse_winnability(pos, winner);
+  EXPECT_EQ(r.verdict, Winnability::Winnable) << fen;
+  EXPECT_TRUE(is_helpmate_line(pos, winner, r.helpmate)) << fen;
+  return r;
+}
+
 TEST(HelpmatePlans, FormerlyUndecidedSparseEndingsAreWinnable) {
-  for (const char* fen : kFormerlyUndecided) {
-    const Position pos = test::must_parse(fen);
-    const Color winner = ~pos.side_to_move();
-    const WinnabilityResult r = analyse_winnability(pos, winner);
-    EXPECT_EQ(r.verdict, Winnability::Winnable) << fen;
-    EXPECT_TRUE(is_helpmate_line(pos, winner, r.helpmate)) << fen;
-  }
+  for (const char* fen : kFormerlyUndecided) expect_proven_winnable(fen);
 }
 
 // K+P v K+P where the winner's king must take the blocker before its pawn runs:
@@ -58,13 +62,7 @@ TEST(HelpmatePlans, NearestCornerMatesStayFound) {
       "8/6pk/8/8/6P1/8/6K1/8 b - - 0 60",
       "8/8/8/7p/7P/1b1pk3/8/2K5 b - - 7 63",
   };
-  for (const char* fen : fens) {
-    const Position pos = test::must_parse(fen);
-    const Color winner = ~pos.side_to_move();
-    const WinnabilityResult r = analyse_winnability(pos, winner);
-    EXPECT_EQ(r.verdict, Winnability::Winnable) << fen;
-    EXPECT_TRUE(is_helpmate_line(pos, winner, r.helpmate)) << fen;
-  }
+  for (const char* fen : fens) expect_proven_winnable(fen);
 }
 
 // Pawn endings where every pawn of the winner is stopped by an enemy pawn: the
@@ -76,14 +74,7 @@ TEST(HelpmatePlans, KingGoesForTheBlockerInPawnEndings) {
       "8/6pk/8/8/6P1/8/6K1/8 b - - 0 60",
       "8/8/8/8/8/1p3k1K/1P6/8 w - - 0 55",
   };
-  for (const char* fen : fens) {
-    const Position pos = test::must_parse(fen);
-    const Color winner = ~pos.side_to_move();
-    const WinnabilityResult r = analyse_winnability(pos, winner);
-    EXPECT_EQ(r.verdict, Winnability::Winnable) << fen;
-    EXPECT_TRUE(is_helpmate_line(pos, winner, r.helpmate)) << fen;
-    EXPECT_LT(r.nodes, kFewNodes) << fen;
-  }
+  for (const char* fen : fens) EXPECT_LT(expect_proven_winnable(fen).nodes, kFewNodes) << fen;
 }
 
 // The search never passes a position twice on its line (a line with a cycle has a
