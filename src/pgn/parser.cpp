@@ -76,10 +76,11 @@ std::string_view tidy_comment(std::string_view s, bool untidy, std::string& scra
 
 class GameParser {
  public:
-  GameParser(const RawGame& raw, Game& game, ParseError& error)
+  GameParser(const RawGame& raw, Game& game, ParseError& error, const ParseOptions& options)
       : raw_(raw),
         game_(game),
         error_(error),
+        options_(options),
         s_(raw.text),
         line_(raw.first_line),
         last_content_line_(raw.first_line) {}
@@ -88,7 +89,9 @@ class GameParser {
     game_.clear();
     game_.set_first_line(raw_.first_line);
     game_.reserve(s_.size() + s_.size() / 2, 0);
-    return parse_tags() && set_up_position() && parse_movetext();
+    if (!parse_tags() || !set_up_position()) return false;
+    if (options_.observer) options_.observer->start(game_.start_position());
+    return parse_movetext();
   }
 
  private:
@@ -122,10 +125,16 @@ class GameParser {
     if (close == nullptr) return false;
     size_t end = size_t(static_cast<const char*>(close) - s_.data());
     text = s_.substr(i_, end - i_);
+    i_ = end + 1;
+    if (!options_.comments) {
+      // Only the line count matters: most comments have no newline.
+      if (std::memchr(text.data(), '\n', text.size()) != nullptr)
+        line_ += int(std::count(text.begin(), text.end(), '\n'));
+      return true;
+    }
     // Clean text (the usual case) has no newline to count.
     comment_untidy_ = needs_tidying(text);
     if (comment_untidy_) line_ += int(std::count(text.begin(), text.end(), '\n'));
-    i_ = end + 1;
     return true;
   }
 
@@ -228,10 +237,11 @@ class GameParser {
         ++i_;
         std::string_view text;
         if (!brace_comment(text)) return fail(line, plies(), "unterminated comment");
-        add_comment(text);
+        if (options_.comments) add_comment(text);
       } else if (c == ';') {
         ++i_;
         std::string_view text = rest_of_line();
+        if (!options_.comments) continue;
         comment_untidy_ = needs_tidying(text);
         add_comment(text);
       } else if (c == '(') {
@@ -307,6 +317,7 @@ class GameParser {
     Ply& ply = game_.push_ply(move, written, written);
     if (char suffix = check_suffix(game_.final_position())) normal.push(suffix);
     if (normal.view() != san) ply.san = game_.store(normal.view());
+    if (options_.observer) options_.observer->ply(move, game_.final_position());
     return true;
   }
 
@@ -383,6 +394,7 @@ class GameParser {
   const RawGame& raw_;
   Game& game_;
   ParseError& error_;
+  const ParseOptions& options_;
   std::string_view s_;
   size_t i_ = 0;
   int line_;
@@ -398,8 +410,9 @@ std::string ParseError::to_string() const {
   return source + ":" + std::to_string(line) + ": ply " + std::to_string(ply) + ": " + message;
 }
 
-bool parse_game_into(const RawGame& raw, Game& out, ParseError& error) {
-  return GameParser(raw, out, error).parse();
+bool parse_game_into(const RawGame& raw, Game& out, ParseError& error,
+                     const ParseOptions& options) {
+  return GameParser(raw, out, error, options).parse();
 }
 
 ParsedGame parse_game(const RawGame& raw) {
