@@ -3,6 +3,8 @@
 // game ends, and resynchronises on tag lines when a game is broken.
 #include "arbiter/pgn/splitter.h"
 
+#include <array>
+#include <cstdint>
 #include <cstring>
 
 namespace arbiter::pgn {
@@ -52,9 +54,23 @@ bool is_tag_pair_line(std::string_view line) {
   return s.size() >= i + 3 && s.back() == ']' && s[s.size() - 2] == '"';
 }
 
-bool is_delimiter(char c) {
-  return is_space(c) || c == '{' || c == '}' || c == '(' || c == ')' || c == ';' || c == '$';
-}
+// What the movetext scan does at each byte: one table lookup instead of a
+// chain of comparisons (it runs over every byte outside comments).
+enum class ByteClass : uint8_t { Token, Space, OpenComment, LineComment, Open, Close, Skip };
+
+constexpr std::array<ByteClass, 256> kByteClasses = [] {
+  std::array<ByteClass, 256> classes{};  // Token by default
+  for (char c : {' ', '\t', '\r', '\n', '\v', '\f'}) classes[uint8_t(c)] = ByteClass::Space;
+  classes[uint8_t('{')] = ByteClass::OpenComment;
+  classes[uint8_t(';')] = ByteClass::LineComment;
+  classes[uint8_t('(')] = ByteClass::Open;
+  classes[uint8_t(')')] = ByteClass::Close;
+  classes[uint8_t('}')] = ByteClass::Skip;
+  classes[uint8_t('$')] = ByteClass::Skip;
+  return classes;
+}();
+
+ByteClass byte_class(char c) { return kByteClasses[static_cast<unsigned char>(c)]; }
 
 bool is_result_token(std::string_view t) {
   return t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*";
@@ -68,35 +84,42 @@ struct MovetextScan {
   // Scans one line; true if it holds the result token outside comments and
   // variations (the game ends with this line).
   bool ends_game(std::string_view line) {
-    size_t i = 0, n = line.size();
-    while (i < n) {
+    const char* p = line.data();
+    const char* const end = p + line.size();
+    while (p < end) {
       if (in_comment) {
-        const void* close = std::memchr(line.data() + i, '}', n - i);
+        const void* close = std::memchr(p, '}', size_t(end - p));
         if (close == nullptr) return false;
-        i = size_t(static_cast<const char*>(close) - line.data()) + 1;
+        p = static_cast<const char*>(close) + 1;
         in_comment = false;
         continue;
       }
-      char c = line[i];
-      if (is_space(c)) {
-        ++i;
-      } else if (c == '{') {
-        in_comment = true;
-        ++i;
-      } else if (c == ';') {
-        return false;  // the rest of the line is a comment
-      } else if (c == '(') {
-        ++depth;
-        ++i;
-      } else if (c == ')') {
-        if (depth > 0) --depth;
-        ++i;
-      } else if (c == '}' || c == '$') {
-        ++i;
-      } else {
-        size_t start = i;
-        while (i < n && !is_delimiter(line[i])) ++i;
-        if (depth == 0 && is_result_token(line.substr(start, i - start))) return true;
+      switch (byte_class(*p)) {
+        case ByteClass::Space:
+        case ByteClass::Skip:
+          ++p;
+          break;
+        case ByteClass::OpenComment:
+          in_comment = true;
+          ++p;
+          break;
+        case ByteClass::LineComment:
+          return false;  // the rest of the line is a comment
+        case ByteClass::Open:
+          ++depth;
+          ++p;
+          break;
+        case ByteClass::Close:
+          if (depth > 0) --depth;
+          ++p;
+          break;
+        case ByteClass::Token: {
+          const char* start = p;
+          while (p < end && byte_class(*p) == ByteClass::Token) ++p;
+          if (depth == 0 && is_result_token(std::string_view(start, size_t(p - start))))
+            return true;
+          break;
+        }
       }
     }
     return false;
