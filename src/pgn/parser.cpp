@@ -10,6 +10,7 @@
 #include "arbiter/core/notation.h"
 #include "arbiter/pgn/san_match.h"
 #include "arbiter/pgn/tags.h"
+#include "movetext_bytes.h"
 
 namespace arbiter::pgn {
 
@@ -17,16 +18,12 @@ namespace {
 
 constexpr int kMaxNag = 255;
 
-bool is_space(char c) {
-  return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
-}
+bool is_space(char c) { return detail::byte_class(c) == detail::ByteClass::Space; }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 bool is_name_char(char c) {
   return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || is_digit(c) || c == '_';
 }
-bool is_delimiter(char c) {
-  return is_space(c) || c == '{' || c == '}' || c == '(' || c == ')' || c == ';' || c == '$';
-}
+bool is_delimiter(char c) { return !detail::is_token_byte(c); }
 
 // Traditional move suffix annotations and their NAGs (PGN standard 10).
 int glyph_nag(std::string_view g) {
@@ -254,11 +251,14 @@ class GameParser {
         if (!nag()) return false;
       } else {
         size_t start = i_;
-        while (i_ < s_.size() && !is_delimiter(s_[i_])) ++i_;
+        while (i_ < s_.size() && detail::is_token_byte(s_[i_])) ++i_;
         std::string_view token = s_.substr(start, i_ - start);
-        if (auto result = parse_result_token(token)) {
-          game_.set_result(*result);
-          return after_result();
+        // Results start with '0', '1' or '*'; moves never do.
+        if (c == '0' || c == '1' || c == '*') {
+          if (auto result = parse_result_token(token)) {
+            game_.set_result(*result);
+            return after_result();
+          }
         }
         if (!word(token)) return false;
       }

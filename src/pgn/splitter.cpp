@@ -3,13 +3,16 @@
 // game ends, and resynchronises on tag lines when a game is broken.
 #include "arbiter/pgn/splitter.h"
 
-#include <array>
-#include <cstdint>
 #include <cstring>
+
+#include "movetext_bytes.h"
 
 namespace arbiter::pgn {
 
 namespace {
+
+using detail::byte_class;
+using detail::ByteClass;
 
 constexpr size_t kChunkBytes = size_t(1) << 20;
 constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
@@ -54,24 +57,6 @@ bool is_tag_pair_line(std::string_view line) {
   return s.size() >= i + 3 && s.back() == ']' && s[s.size() - 2] == '"';
 }
 
-// What the movetext scan does at each byte: one table lookup instead of a
-// chain of comparisons (it runs over every byte outside comments).
-enum class ByteClass : uint8_t { Token, Space, OpenComment, LineComment, Open, Close, Skip };
-
-constexpr std::array<ByteClass, 256> kByteClasses = [] {
-  std::array<ByteClass, 256> classes{};  // Token by default
-  for (char c : {' ', '\t', '\r', '\n', '\v', '\f'}) classes[uint8_t(c)] = ByteClass::Space;
-  classes[uint8_t('{')] = ByteClass::OpenComment;
-  classes[uint8_t(';')] = ByteClass::LineComment;
-  classes[uint8_t('(')] = ByteClass::Open;
-  classes[uint8_t(')')] = ByteClass::Close;
-  classes[uint8_t('}')] = ByteClass::Skip;
-  classes[uint8_t('$')] = ByteClass::Skip;
-  return classes;
-}();
-
-ByteClass byte_class(char c) { return kByteClasses[static_cast<unsigned char>(c)]; }
-
 bool is_result_token(std::string_view t) {
   return t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*";
 }
@@ -96,7 +81,7 @@ struct MovetextScan {
       }
       switch (byte_class(*p)) {
         case ByteClass::Space:
-        case ByteClass::Skip:
+        case ByteClass::Other:
           ++p;
           break;
         case ByteClass::OpenComment:
