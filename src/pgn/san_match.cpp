@@ -77,6 +77,26 @@ bool is_legal_step(const Position& pos, Square from, Square to, bool en_passant,
   return !core::contains(pinned, from) || core::aligned(from, to, king);
 }
 
+// Pieces of type `pt` (not a pawn) of colour `us` that attack `to`.
+Bitboard attackers_of_type(const Position& pos, Color us, PieceType pt, Square to,
+                           Bitboard occupied) {
+  const Bitboard own = pos.pieces(us, pt);
+  switch (pt) {
+    case PieceType::Knight:
+      return core::knight_attacks(to) & own;
+    case PieceType::King:
+      return core::king_attacks(to) & own;
+    case PieceType::Bishop:
+      return core::unblocked(to, core::bishop_rays(to) & own, occupied);
+    case PieceType::Rook:
+      return core::unblocked(to, core::rook_rays(to) & own, occupied);
+    case PieceType::Queen:
+      return core::unblocked(to, (core::rook_rays(to) | core::bishop_rays(to)) & own, occupied);
+    default:
+      return 0;
+  }
+}
+
 // Origins of the legal moves of piece type `pt` onto `to` (castling aside).
 // Pawns: pushes only when `captures` is false, pushes and captures otherwise.
 // `en_passant` tells whether pawn captures onto `to` are en passant.
@@ -89,7 +109,7 @@ Bitboard legal_origins(const Position& pos, PieceType pt, Square to, bool captur
   Bitboard occupied = pos.pieces();
   Bitboard origins = 0;
   if (pt != PieceType::Pawn) {
-    origins = core::piece_attacks(pt, to, occupied) & pos.pieces(us, pt);
+    origins = attackers_of_type(pos, us, pt, to, occupied);
   } else {
     Bitboard pawns = pos.pieces(us, PieceType::Pawn);
     int push = core::pawn_push(us);
