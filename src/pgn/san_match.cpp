@@ -1,5 +1,6 @@
 // Fast SAN matching: reverse attacks from the destination give the few
-// candidate origins; a pin and check test keeps the legal ones.
+// candidate origins; a pin and check test keeps the legal ones. Castling is
+// tested directly.
 #include "arbiter/pgn/san_match.h"
 
 #include "arbiter/core/movegen.h"
@@ -24,11 +25,16 @@ struct Pattern {
   PieceType promotion = PieceType::None;
 };
 
-// The same reading as core::parse_san, but giving up (false) on castling and
-// on anything core would reject, so that core reports it.
-bool parse_pattern(std::string_view s, Pattern& p) {
+std::string_view strip_decorations(std::string_view s) {
   while (!s.empty() && (s.back() == '+' || s.back() == '#' || s.back() == '!' || s.back() == '?'))
     s.remove_suffix(1);
+  return s;
+}
+
+// The same reading as core::parse_san (castling aside), but giving up (false)
+// on anything core would reject, so that core reports it.
+bool parse_pattern(std::string_view s, Pattern& p) {
+  s = strip_decorations(s);
   if (s.size() < 2) return false;
   if (PieceType pt = core::san_piece_from_letter(s.front()); pt != PieceType::None) {
     p.piece = pt;
@@ -176,6 +182,29 @@ SanText spell(const Position& pos, Move m, PieceType pt, Bitboard origins) {
   return t;
 }
 
+// The castling `san` names if it is castling and legal (core's test: not in
+// check, the path empty, no square the king uses attacked once king and rook
+// have left); none otherwise.
+Move legal_castling(const Position& pos, std::string_view san) {
+  const std::string_view s = strip_decorations(san);
+  core::CastlingSide side;
+  if (s == "O-O" || s == "0-0")
+    side = core::CastlingSide::King;
+  else if (s == "O-O-O" || s == "0-0-0")
+    side = core::CastlingSide::Queen;
+  else
+    return Move::none();
+  const Color us = pos.side_to_move();
+  if (pos.in_check() || !pos.can_castle(us, side)) return Move::none();
+  const Square king = pos.king_square(us), rook = pos.castling_rook(us, side);
+  const Bitboard occupied = pos.pieces();
+  if (pos.castling_path(us, side) & occupied) return Move::none();
+  const Bitboard lifted = occupied ^ core::square_bb(king) ^ core::square_bb(rook);
+  for (Square s : core::squares(pos.castling_king_path(us, side)))
+    if (pos.attacked_by(~us, s, lifted)) return Move::none();
+  return Move(king, rook, MoveKind::Castling);
+}
+
 Move make(Square from, Square to, PieceType pt, bool en_passant, PieceType promotion) {
   if (en_passant) return Move(from, to, MoveKind::EnPassant);
   if (pt == PieceType::Pawn && promotion != PieceType::None)
@@ -186,6 +215,12 @@ Move make(Square from, Square to, PieceType pt, bool en_passant, PieceType promo
 }  // namespace
 
 bool match_san(const Position& pos, std::string_view san, Move& move, SanText& text) {
+  if (san[0] == 'O' || san[0] == '0') {
+    move = legal_castling(pos, san);
+    if (!move) return false;
+    text = san_without_suffix(pos, move);
+    return true;
+  }
   Pattern p;
   if (!parse_pattern(san, p)) return false;
   Color us = pos.side_to_move();
