@@ -3,6 +3,8 @@
 // game ends, and resynchronises on tag lines when a game is broken.
 #include "arbiter/pgn/splitter.h"
 
+#include <array>
+#include <cstdint>
 #include <cstring>
 
 #include "movetext_bytes.h"
@@ -61,6 +63,23 @@ bool is_result_token(std::string_view t) {
   return t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*";
 }
 
+// Bytes that matter between comments: those that change the scan's state
+// ('(', ')', ';') and those every result token contains ('-', '/', '*').
+constexpr std::array<uint8_t, 256> kNoteworthy = [] {
+  std::array<uint8_t, 256> noteworthy{};
+  for (char c : {'(', ')', ';', '-', '/', '*'}) noteworthy[uint8_t(c)] = 1;
+  return noteworthy;
+}();
+
+// Whether [p, end) holds a noteworthy byte; without one it holds neither a
+// result nor a change of state, and the scan jumps over it. Branch-free: it
+// runs over the move numbers and moves between every two comments.
+bool any_noteworthy(const char* p, const char* end) {
+  uint8_t any = 0;
+  for (; p < end; ++p) any |= kNoteworthy[static_cast<unsigned char>(*p)];
+  return any != 0;
+}
+
 // Comment and variation state carried from line to line of the movetext.
 struct MovetextScan {
   bool in_comment = false;
@@ -79,17 +98,42 @@ struct MovetextScan {
         in_comment = false;
         continue;
       }
+      // Up to the next comment, if any.
+      const void* brace = std::memchr(p, '{', size_t(end - p));
+      const char* open = brace ? static_cast<const char*>(brace) : end;
+      if (any_noteworthy(p, open)) {
+        switch (scan(p, open)) {
+          case Stretch::Plain:
+            break;
+          case Stretch::Result:
+            return true;
+          case Stretch::LineComment:
+            return false;  // the rest of the line is a comment
+        }
+      }
+      p = open;
+      if (p < end) {
+        in_comment = true;
+        ++p;
+      }
+    }
+    return false;
+  }
+
+ private:
+  enum class Stretch { Plain, Result, LineComment };
+
+  // Token by token from p to end, where no comment opens.
+  Stretch scan(const char* p, const char* end) {
+    while (p < end) {
       switch (byte_class(*p)) {
         case ByteClass::Space:
         case ByteClass::Other:
-          ++p;
-          break;
-        case ByteClass::OpenComment:
-          in_comment = true;
+        case ByteClass::OpenComment:  // not in [p, end)
           ++p;
           break;
         case ByteClass::LineComment:
-          return false;  // the rest of the line is a comment
+          return Stretch::LineComment;
         case ByteClass::Open:
           ++depth;
           ++p;
@@ -102,12 +146,12 @@ struct MovetextScan {
           const char* start = p;
           while (p < end && byte_class(*p) == ByteClass::Token) ++p;
           if (depth == 0 && is_result_token(std::string_view(start, size_t(p - start))))
-            return true;
+            return Stretch::Result;
           break;
         }
       }
     }
-    return false;
+    return Stretch::Plain;
   }
 };
 
