@@ -101,6 +101,18 @@ Bitboard Position::attackers_to(Square s, Bitboard occupied) const {
   return attackers;
 }
 
+bool Position::attacked_by(Color attacker, Square s, Bitboard occupied) const {
+  const Bitboard theirs = pieces(attacker);
+  if ((pawn_attacks(~attacker, s) & pieces(PieceType::Pawn) & theirs) ||
+      (knight_attacks(s) & pieces(PieceType::Knight) & theirs) ||
+      (king_attacks(s) & pieces(PieceType::King) & theirs))
+    return true;
+  const Bitboard diagonal = bishop_rays(s) & pieces(PieceType::Bishop, PieceType::Queen) & theirs;
+  if (diagonal && (bishop_attacks(s, occupied) & diagonal)) return true;
+  const Bitboard straight = rook_rays(s) & pieces(PieceType::Rook, PieceType::Queen) & theirs;
+  return straight && (rook_attacks(s, occupied) & straight);
+}
+
 // attackers_to(king) & pieces(them), only the opponent's sliders tested (this
 // runs after every move made).
 Bitboard Position::compute_checkers() const {

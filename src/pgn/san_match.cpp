@@ -71,7 +71,7 @@ bool is_legal_step(const Position& pos, Square from, Square to, bool en_passant,
   Square king = pos.king_square(us);
   if (from == king) {
     Bitboard occupied = pos.pieces() ^ core::square_bb(from);
-    return (pos.attackers_to(to, occupied) & pos.pieces(~us)) == 0;
+    return !pos.attacked_by(~us, to, occupied);
   }
   if (en_passant) return pos.en_passant_is_legal(from, to);
   Bitboard checkers = pos.checkers();
