@@ -74,13 +74,7 @@ std::string_view tidy_comment(std::string_view s, bool untidy, std::string& scra
 class GameParser {
  public:
   GameParser(const RawGame& raw, Game& game, ParseError& error, const ParseOptions& options)
-      : raw_(raw),
-        game_(game),
-        error_(error),
-        options_(options),
-        s_(raw.text),
-        line_(raw.first_line),
-        last_content_line_(raw.first_line) {}
+      : raw_(raw), game_(game), error_(error), options_(options), s_(raw.text), last_content_(0) {}
 
   bool parse() {
     game_.clear();
@@ -92,9 +86,11 @@ class GameParser {
   }
 
  private:
-  bool fail(int line, int ply, std::string message) {
+  // Errors name the line of a byte offset, counted only then: the scanners
+  // need not count newlines as they go.
+  bool fail(size_t at, int ply, std::string message) {
     error_.source = raw_.source;
-    error_.line = line;
+    error_.line = raw_.first_line + int(std::count(s_.begin(), s_.begin() + long(at), '\n'));
     error_.ply = ply;
     error_.message = std::move(message);
     error_.game_first_line = raw_.first_line;
@@ -105,10 +101,7 @@ class GameParser {
   bool at_end() const { return i_ >= s_.size(); }
 
   void skip_spaces() {
-    while (i_ < s_.size() && is_space(s_[i_])) {
-      if (s_[i_] == '\n') ++line_;
-      ++i_;
-    }
+    while (i_ < s_.size() && is_space(s_[i_])) ++i_;
   }
   // The rest of the line (a ';' comment), the newline left in place.
   std::string_view rest_of_line() {
@@ -123,15 +116,7 @@ class GameParser {
     size_t end = size_t(static_cast<const char*>(close) - s_.data());
     text = s_.substr(i_, end - i_);
     i_ = end + 1;
-    if (!options_.comments) {
-      // Only the line count matters: most comments have no newline.
-      if (std::memchr(text.data(), '\n', text.size()) != nullptr)
-        line_ += int(std::count(text.begin(), text.end(), '\n'));
-      return true;
-    }
-    // Clean text (the usual case) has no newline to count.
-    comment_untidy_ = needs_tidying(text);
-    if (comment_untidy_) line_ += int(std::count(text.begin(), text.end(), '\n'));
+    if (options_.comments) comment_untidy_ = needs_tidying(text);
     return true;
   }
 
@@ -140,9 +125,9 @@ class GameParser {
     while (true) {
       skip_spaces();
       if (at_end())
-        return fail(last_content_line_, 0,
+        return fail(last_content_, 0,
                     game_.tag_count() ? "tag section without movetext (no result)" : "empty game");
-      last_content_line_ = line_;
+      last_content_ = i_;
       if (s_[i_] == ';') {
         rest_of_line();
         continue;
@@ -153,16 +138,16 @@ class GameParser {
   }
 
   bool tag_pair() {
-    int line = line_;
+    const size_t at = i_;
     ++i_;  // '['
     while (i_ < s_.size() && (s_[i_] == ' ' || s_[i_] == '\t')) ++i_;
     size_t name_start = i_;
     while (i_ < s_.size() && is_name_char(s_[i_])) ++i_;
     std::string_view name = s_.substr(name_start, i_ - name_start);
-    if (name.empty()) return fail(line, 0, "malformed tag: no name");
+    if (name.empty()) return fail(at, 0, "malformed tag: no name");
     while (i_ < s_.size() && (s_[i_] == ' ' || s_[i_] == '\t')) ++i_;
     if (at_end() || s_[i_] != '"')
-      return fail(line, 0, "malformed tag '" + std::string(name) + "': no quoted value");
+      return fail(at, 0, "malformed tag '" + std::string(name) + "': no quoted value");
     ++i_;
     size_t value_start = i_;
     bool escaped = false;
@@ -174,12 +159,12 @@ class GameParser {
       ++i_;
     }
     if (at_end() || s_[i_] != '"')
-      return fail(line, 0, "unterminated value of tag '" + std::string(name) + "'");
+      return fail(at, 0, "unterminated value of tag '" + std::string(name) + "'");
     std::string_view value = s_.substr(value_start, i_ - value_start);
     ++i_;
     while (i_ < s_.size() && (s_[i_] == ' ' || s_[i_] == '\t')) ++i_;
     if (at_end() || s_[i_] != ']')
-      return fail(line, 0, "malformed tag '" + std::string(name) + "': no closing ']'");
+      return fail(at, 0, "malformed tag '" + std::string(name) + "': no closing ']'");
     ++i_;
     if (escaped) {
       scratch_.clear();
@@ -190,9 +175,9 @@ class GameParser {
       value = scratch_;
     }
     game_.add_tag(name, value);
-    if (name == "FEN") fen_line_ = line;
-    if (name == "Variant") variant_line_ = line;
-    if (name == "SetUp") setup_line_ = line;
+    if (name == "FEN") fen_at_ = at;
+    if (name == "Variant") variant_at_ = at;
+    if (name == "SetUp") setup_at_ = at;
     return true;
   }
 
@@ -201,22 +186,22 @@ class GameParser {
     if (auto v = game_.tag("Variant")) {
       Variant variant = parse_variant(*v);
       if (variant == Variant::Unsupported)
-        return fail(variant_line_, 0, "unsupported variant '" + std::string(*v) + "'");
+        return fail(variant_at_, 0, "unsupported variant '" + std::string(*v) + "'");
       chess960 = variant == Variant::Chess960;
     }
     auto fen = game_.tag("FEN");
     if (!fen) {
       auto setup = game_.tag("SetUp");
-      if (setup && *setup == "1") return fail(setup_line_, 0, "SetUp \"1\" without a FEN tag");
-      if (chess960) return start_from(core::kStartFen, true, setup_line_);
+      if (setup && *setup == "1") return fail(setup_at_, 0, "SetUp \"1\" without a FEN tag");
+      if (chess960) return start_from(core::kStartFen, true, setup_at_);
       return true;
     }
-    return start_from(*fen, chess960, fen_line_);
+    return start_from(*fen, chess960, fen_at_);
   }
 
-  bool start_from(std::string_view fen, bool chess960, int line) {
+  bool start_from(std::string_view fen, bool chess960, size_t at) {
     Result<core::Position> pos = core::parse_fen(fen, chess960);
-    if (!pos) return fail(line, 0, "invalid FEN '" + std::string(fen) + "': " + pos.error());
+    if (!pos) return fail(at, 0, "invalid FEN '" + std::string(fen) + "': " + pos.error());
     game_.set_start_position(pos.value());
     return true;
   }
@@ -225,15 +210,14 @@ class GameParser {
   bool parse_movetext() {
     while (true) {
       skip_spaces();
-      if (at_end())
-        return fail(last_content_line_, plies(), "missing result (1-0, 0-1, 1/2-1/2 or *)");
-      last_content_line_ = line_;
+      if (at_end()) return fail(last_content_, plies(), "missing result (1-0, 0-1, 1/2-1/2 or *)");
+      last_content_ = i_;
       char c = s_[i_];
       if (c == '{') {
-        int line = line_;
+        const size_t at = i_;
         ++i_;
         std::string_view text;
-        if (!brace_comment(text)) return fail(line, plies(), "unterminated comment");
+        if (!brace_comment(text)) return fail(at, plies(), "unterminated comment");
         if (options_.comments) add_comment(text);
       } else if (c == ';') {
         ++i_;
@@ -244,9 +228,9 @@ class GameParser {
       } else if (c == '(') {
         if (!skip_variation()) return false;
       } else if (c == ')') {
-        return fail(line_, plies(), "')' without a variation to close");
+        return fail(i_, plies(), "')' without a variation to close");
       } else if (c == '}') {
-        return fail(line_, plies(), "'}' without a comment to close");
+        return fail(i_, plies(), "'}' without a comment to close");
       } else if (c == '$') {
         if (!nag()) return false;
       } else {
@@ -272,7 +256,7 @@ class GameParser {
       while (k < token.size() && is_digit(token[k])) ++k;
       size_t digits = k;
       while (k < token.size() && token[k] == '.') ++k;
-      if (k == digits && k < token.size()) return fail(line_, plies() + 1, describe_token(token));
+      if (k == digits && k < token.size()) return fail(i_, plies() + 1, describe_token(token));
       token.remove_prefix(k);  // "12.e4": the move follows the number
       if (token.empty()) return true;
     }
@@ -300,8 +284,8 @@ class GameParser {
                      first == 'R' || first == 'Q' || first == 'K' || first == 'O' || first == '0';
     if (!plausible) {
       if (san == "--" || san == "Z0")
-        return fail(line_, plies() + 1, "null move '" + std::string(san) + "' is not supported");
-      return fail(line_, plies() + 1, describe_token(san));
+        return fail(i_, plies() + 1, "null move '" + std::string(san) + "' is not supported");
+      return fail(i_, plies() + 1, describe_token(san));
     }
     const core::Position& pos = game_.final_position();
     core::Move move;
@@ -309,7 +293,7 @@ class GameParser {
     if (!match_san(pos, san, move, normal)) {
       // Castling, or something wrong: core decides, and says what.
       Result<core::Move> m = core::parse_san(pos, san);
-      if (!m) return fail(line_, plies() + 1, m.error());
+      if (!m) return fail(i_, plies() + 1, m.error());
       move = m.value();
       normal = san_without_suffix(pos, move);
     }
@@ -322,14 +306,14 @@ class GameParser {
   }
 
   bool nag() {
-    int line = line_;
+    const size_t at = i_;
     ++i_;  // '$'
     size_t start = i_;
     int value = 0;
     while (i_ < s_.size() && is_digit(s_[i_]) && value <= kMaxNag)
       value = value * 10 + (s_[i_++] - '0');
     if (i_ == start || value > kMaxNag || (i_ < s_.size() && !is_delimiter(s_[i_])))
-      return fail(line, plies(), "malformed NAG");
+      return fail(at, plies(), "malformed NAG");
     if (plies() > 0) game_.push_nag(game_.last_ply(), uint8_t(value));
     return true;
   }
@@ -348,11 +332,10 @@ class GameParser {
 
   // From '(' to its matching ')', through nested variations and comments.
   bool skip_variation() {
-    int open_line = line_;
+    const size_t open_at = i_;
     int depth = 0;
     while (i_ < s_.size()) {
       char c = s_[i_];
-      if (c == '\n') ++line_;
       if (c == '(') {
         ++depth;
         ++i_;
@@ -360,17 +343,17 @@ class GameParser {
         ++i_;
         if (--depth == 0) return true;
       } else if (c == '{') {
-        int line = line_;
+        const size_t at = i_;
         ++i_;
         std::string_view text;
-        if (!brace_comment(text)) return fail(line, plies(), "unterminated comment in a variation");
+        if (!brace_comment(text)) return fail(at, plies(), "unterminated comment in a variation");
       } else if (c == ';') {
         rest_of_line();
       } else {
         ++i_;
       }
     }
-    return fail(open_line, plies(), "unterminated variation");
+    return fail(open_at, plies(), "unterminated variation");
   }
 
   // Only comments may follow the result.
@@ -379,14 +362,14 @@ class GameParser {
       skip_spaces();
       if (at_end()) return true;
       if (s_[i_] == '{') {
-        int line = line_;
+        const size_t at = i_;
         ++i_;
         std::string_view text;
-        if (!brace_comment(text)) return fail(line, plies(), "unterminated comment");
+        if (!brace_comment(text)) return fail(at, plies(), "unterminated comment");
       } else if (s_[i_] == ';') {
         rest_of_line();
       } else {
-        return fail(line_, plies(), "text after the result");
+        return fail(i_, plies(), "text after the result");
       }
     }
   }
@@ -397,9 +380,8 @@ class GameParser {
   const ParseOptions& options_;
   std::string_view s_;
   size_t i_ = 0;
-  int line_;
-  int last_content_line_;  // where the last token started, for errors at the end
-  int fen_line_ = 0, variant_line_ = 0, setup_line_ = 0;
+  size_t last_content_;  // where the last token started, for errors at the end
+  size_t fen_at_ = 0, variant_at_ = 0, setup_at_ = 0;  // offsets of those tags
   std::string scratch_;
   bool comment_untidy_ = false;  // set by whoever read the comment last
 };
