@@ -71,13 +71,15 @@ constexpr std::array<uint8_t, 256> kNoteworthy = [] {
   return noteworthy;
 }();
 
-// Whether [p, end) holds a noteworthy byte; without one it holds neither a
-// result nor a change of state, and the scan jumps over it. Branch-free: it
-// runs over the move numbers and moves between every two comments.
-bool any_noteworthy(const char* p, const char* end) {
+// The next '{' from p (end if none), and in `noteworthy` whether a
+// noteworthy byte comes before it; without one the stretch holds neither a
+// result nor a change of state, and the scan jumps over it. One pass: it runs
+// over the move numbers and moves between every two comments.
+const char* next_comment(const char* p, const char* end, bool& noteworthy) {
   uint8_t any = 0;
-  for (; p < end; ++p) any |= kNoteworthy[static_cast<unsigned char>(*p)];
-  return any != 0;
+  for (; p < end && *p != '{'; ++p) any |= kNoteworthy[static_cast<unsigned char>(*p)];
+  noteworthy = any != 0;
+  return p;
 }
 
 // Comment and variation state carried from line to line of the movetext.
@@ -99,9 +101,9 @@ struct MovetextScan {
         continue;
       }
       // Up to the next comment, if any.
-      const void* brace = std::memchr(p, '{', size_t(end - p));
-      const char* open = brace ? static_cast<const char*>(brace) : end;
-      if (any_noteworthy(p, open)) {
+      bool noteworthy;
+      const char* open = next_comment(p, end, noteworthy);
+      if (noteworthy) {
         switch (scan(p, open)) {
           case Stretch::Plain:
             break;
