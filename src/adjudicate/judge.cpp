@@ -55,19 +55,27 @@ pgn::GameResult to_pgn_result(rules::GameResult result) {
 Judge::Judge(const JudgeOptions& options) : options_(options), game_(options.game) {}
 
 const Judgement& Judge::judge(const pgn::Game& record) {
+  // The parser has checked every move; later plies after an automatic end
+  // change nothing (the game ended when it ended), so they are not replayed.
+  game_.reset(record.start_position());
+  for (size_t i = 0; i < record.ply_count() && !game_.finished(); ++i)
+    game_.play_legal(record.move(i));
+  return conclude(record);
+}
+
+void Judge::start(const core::Position& start) { game_.reset(start); }
+
+void Judge::ply(core::Move move, const core::Position& after) {
+  if (!game_.finished()) game_.play_legal(move, after);
+}
+
+const Judgement& Judge::conclude(const pgn::Game& record) {
   Judgement& j = judgement_;
   j.inferred = Inference::None;
   j.inferred_side = Color::White;
   j.agreement_refused = false;
   j.flag_after_end = false;
   j.plies = static_cast<int>(record.ply_count());
-
-  // The parser has checked every move; later plies after an automatic end
-  // change nothing (the game ended when it ended), so they are not replayed.
-  game_.reset(record.start_position());
-  for (size_t i = 0; i < record.ply_count() && !game_.finished(); ++i)
-    game_.play_legal(record.move(i));
-
   if (options_.infer_events) infer_event(record);
   fill_verdict(record);
   return j;

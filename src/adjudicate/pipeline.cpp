@@ -48,7 +48,9 @@ class Worker {
  private:
   void process_one(Batch& batch, size_t i) {
     const pgn::RawGame& raw = batch.raws[i];
-    const bool ok = pgn::parse_game_into(raw, game_, error_);
+    // The judge follows the moves as they are read; verdicts need no comments.
+    const bool ok =
+        pgn::parse_game_into(raw, game_, error_, {.comments = false, .observer = &judge_});
     GameLabel label;
     label.number = batch.first_number + i;
     label.source = raw.source;
@@ -66,7 +68,7 @@ class Worker {
       batch.summary.add_error();
       return;
     }
-    const Judgement& j = judge_.judge(game_);
+    const Judgement& j = judge_.conclude(game_);
     if (json)
       append_game_json(batch.output, label, j);
     else

@@ -1,6 +1,10 @@
 // Per-game output of the PGN mode (JSON line or text block) and the run summary.
 #include "arbiter/adjudicate/report.h"
 
+#include <charconv>
+#include <iterator>
+#include <limits>
+
 #include "arbiter/rules/verdict_format.h"
 
 namespace arbiter::adjudicate {
@@ -16,7 +20,9 @@ void append_key(std::string& out, std::string_view key) {
 void append_count(std::string& out, std::string_view key, uint64_t value, bool comma = true) {
   if (comma) out += ',';
   append_key(out, key);
-  out += std::to_string(value);
+  char digits[std::numeric_limits<uint64_t>::digits10 + 1];
+  const auto [end, error] = std::to_chars(std::begin(digits), std::end(digits), value);
+  out.append(digits, end);
 }
 
 void append_name_or_null(std::string& out, std::string_view value) {
@@ -47,10 +53,10 @@ void append_identity_json(std::string& out, const GameLabel& label, Inference in
   out += ',';
 }
 
-// rules::to_json's object, its opening brace dropped (the identity opened it).
+// rules::to_json's object after the identity's fields (the identity opened it).
 void append_verdict_fields(std::string& out, const rules::Verdict& verdict) {
-  const std::string json = rules::to_json(verdict);
-  out.append(json, 1, std::string::npos);
+  rules::append_json_fields(out, verdict);
+  out += '}';
 }
 
 std::string_view or_unknown(std::string_view name) { return name.empty() ? "?" : name; }

@@ -2,6 +2,7 @@
 // geometry at program start. Everything here runs once, before main.
 #include "arbiter/core/attacks.h"
 
+#include <array>
 #include <cstddef>
 #include <vector>
 
@@ -91,31 +92,53 @@ constexpr Bitboard kBishopMagics[kNumSquares] = {
     0x6051049040082200ULL, 0xC610211002102101ULL, 0x0000048808010433ULL, 0x0010200804405440ULL,
 };
 
+// The eight directions: the rook's four (kRookDirections' order), then the bishop's.
+constexpr int kNumDirections = 8;
+constexpr int kFirstRookDirection = 0, kFirstBishopDirection = 4;
+constexpr int kDirections[kNumDirections][2] = {{1, 0}, {-1, 0}, {0, 1},  {0, -1},
+                                                {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
+
+// The squares from s (excluded) to the edge in one direction.
+constexpr Bitboard ray(Square s, const int (&d)[2]) {
+  Bitboard result = 0;
+  for (int f = file_of(s) + d[0], r = rank_of(s) + d[1]; f >= 0 && f < 8 && r >= 0 && r < 8;
+       f += d[0], r += d[1])
+    result |= square_bb(make_square(f, r));
+  return result;
+}
+
+constexpr auto kRays = [] {
+  std::array<std::array<Bitboard, kNumDirections>, kNumSquares> rays{};
+  for (int s = 0; s < kNumSquares; ++s)
+    for (int d = 0; d < kNumDirections; ++d) rays[s][d] = ray(Square(s), kDirections[d]);
+  return rays;
+}();
+
+// The same attacks as ray_walk, a direction at a time from the first blocker
+// (the table build's inner loop: about a hundred thousand occupancies).
+Bitboard blocked_rays(Square s, Bitboard occupied, int first_direction) {
+  Bitboard result = 0;
+  for (int d = first_direction; d < first_direction + 4; ++d) {
+    Bitboard r = kRays[index(s)][d];
+    if (const Bitboard blockers = r & occupied) {
+      const int* step = kDirections[d];
+      const bool upwards = step[1] > 0 || (step[1] == 0 && step[0] > 0);  // to higher indices
+      r ^= kRays[index(upwards ? lsb(blockers) : msb(blockers))][d];
+    }
+    result |= r;
+  }
+  return result;
+}
+
 struct SliderTables {
   SliderEntry entries[kNumSquares];
   std::vector<Bitboard> storage;
 };
 
-// Every subset of the mask with its reference attack set.
-struct Occupancies {
-  std::vector<Bitboard> occupied, attacks;
-};
-
-Occupancies enumerate(Square s, Bitboard mask, const int (&dirs)[4][2]) {
-  Occupancies o;
-  Bitboard subset = 0;
-  do {  // carry-rippler trick: visits every subset of mask
-    o.occupied.push_back(subset);
-    o.attacks.push_back(ray_walk(s, subset, dirs));
-    subset = (subset - mask) & mask;
-  } while (subset);
-  return o;
-}
-
 // Fills one table; index_of(entry, occupancy) is the back end's lookup index.
 template <class IndexOf>
-void build_table(SliderTables& t, int table_size, const int (&dirs)[4][2], const Bitboard* magics,
-                 IndexOf index_of) {
+void build_table(SliderTables& t, int table_size, const int (&dirs)[4][2], int first_direction,
+                 const Bitboard* magics, IndexOf index_of) {
   t.storage.assign(table_size, 0);
   size_t offset = 0;
   for (int si = 0; si < kNumSquares; ++si) {
@@ -126,8 +149,11 @@ void build_table(SliderTables& t, int table_size, const int (&dirs)[4][2], const
     e.shift = unsigned(64 - popcount(e.mask));
     Bitboard* slice = t.storage.data() + offset;
     e.attacks = slice;
-    Occupancies o = enumerate(s, e.mask, dirs);
-    for (size_t i = 0; i < o.occupied.size(); ++i) slice[index_of(e, o.occupied[i])] = o.attacks[i];
+    Bitboard subset = 0;
+    do {  // carry-rippler trick: visits every subset of mask
+      slice[index_of(e, subset)] = blocked_rays(s, subset, first_direction);
+      subset = (subset - e.mask) & e.mask;
+    } while (subset);
     offset += size_t(1) << popcount(e.mask);
   }
 }
@@ -140,53 +166,72 @@ size_t magic_index(const SliderEntry& e, Bitboard occupied) {
 size_t pext_index(const SliderEntry& e, Bitboard occupied) { return _pext_u64(occupied, e.mask); }
 #endif
 
-struct AllTables {
-  SliderTables magic_rook, magic_bishop;
+struct BackEnd {
+  SliderTables rook, bishop;
+};
+
+// Each back end is built on first use: start-up builds only the active one
+// (the other serves the tests and benchmarks that compare them).
+const BackEnd& magic_back_end() {
+  static const BackEnd tables = [] {
+    BackEnd t;
+    build_table(t.rook, kRookTableSize, kRookDirections, kFirstRookDirection, kRookMagics,
+                magic_index);
+    build_table(t.bishop, kBishopTableSize, kBishopDirections, kFirstBishopDirection, kBishopMagics,
+                magic_index);
+    return t;
+  }();
+  return tables;
+}
+
 #if defined(__BMI2__)
-  SliderTables pext_rook, pext_bishop;
+const BackEnd& pext_back_end() {
+  static const BackEnd tables = [] {
+    BackEnd t;
+    build_table(t.rook, kRookTableSize, kRookDirections, kFirstRookDirection, nullptr, pext_index);
+    build_table(t.bishop, kBishopTableSize, kBishopDirections, kFirstBishopDirection, nullptr,
+                pext_index);
+    return t;
+  }();
+  return tables;
+}
 #endif
 
-  AllTables() {
-    build_table(magic_rook, kRookTableSize, kRookDirections, kRookMagics, magic_index);
-    build_table(magic_bishop, kBishopTableSize, kBishopDirections, kBishopMagics, magic_index);
-#if defined(__BMI2__)
-    build_table(pext_rook, kRookTableSize, kRookDirections, nullptr, pext_index);
-    build_table(pext_bishop, kBishopTableSize, kBishopDirections, nullptr, pext_index);
-#endif
-#if ARBITER_USE_PEXT
-    const SliderTables& rook = pext_rook;
-    const SliderTables& bishop = pext_bishop;
-#else
-    const SliderTables& rook = magic_rook;
-    const SliderTables& bishop = magic_bishop;
-#endif
-    for (int s = 0; s < kNumSquares; ++s) {
-      detail::g_rook_entries[s] = rook.entries[s];
-      detail::g_bishop_entries[s] = bishop.entries[s];
-    }
-    build_lines();
-  }
-
-  static void build_lines() {
-    for (int a = 0; a < kNumSquares; ++a) {
-      for (int b = 0; b < kNumSquares; ++b) {
-        Square sa = Square(a), sb = Square(b);
-        detail::g_between[a][b] = detail::g_line[a][b] = 0;
-        if (a == b) continue;
-        for (const auto* dirs : {&kRookDirections, &kBishopDirections}) {
-          if (!contains(ray_walk(sa, 0, *dirs), sb)) continue;
-          detail::g_line[a][b] =
-              (ray_walk(sa, 0, *dirs) & ray_walk(sb, 0, *dirs)) | square_bb(sa) | square_bb(sb);
-          detail::g_between[a][b] =
-              ray_walk(sa, square_bb(sb), *dirs) & ray_walk(sb, square_bb(sa), *dirs);
-        }
+// Lines and betweens: every square b on a ray from a shares the whole line
+// with a, and the ray's squares short of b are between them. Pairs not on a
+// line keep the zeros of static initialisation.
+void build_lines() {
+  for (int a = 0; a < kNumSquares; ++a) {
+    const Square sa = Square(a);
+    for (const auto& d : kDirections) {
+      const int back[2] = {-d[0], -d[1]};
+      const Bitboard outward = ray(sa, d);
+      const Bitboard line = outward | ray(sa, back) | square_bb(sa);
+      for (Square sb : squares(outward)) {
+        detail::g_line[a][index(sb)] = line;
+        detail::g_between[a][index(sb)] = outward & ~ray(sb, d) & ~square_bb(sb);
       }
     }
   }
-};
+}
 
-// Built during static initialisation of this translation unit, before main.
-const AllTables g_tables;
+// The active back end and the line geometry, during static initialisation of
+// this translation unit, before main.
+struct ActiveTables {
+  ActiveTables() {
+#if ARBITER_USE_PEXT
+    const BackEnd& active = pext_back_end();
+#else
+    const BackEnd& active = magic_back_end();
+#endif
+    for (int s = 0; s < kNumSquares; ++s) {
+      detail::g_rook_entries[s] = active.rook.entries[s];
+      detail::g_bishop_entries[s] = active.bishop.entries[s];
+    }
+    build_lines();
+  }
+};
+const ActiveTables g_active_tables;
 
 Bitboard magic_lookup(const SliderEntry& e, Bitboard occupied) {
   return e.attacks[magic_index(e, occupied)];
@@ -202,19 +247,19 @@ Bitboard reference_bishop(Square s, Bitboard occupied) {
   return ray_walk(s, occupied, kBishopDirections);
 }
 Bitboard magic_rook(Square s, Bitboard occupied) {
-  return magic_lookup(g_tables.magic_rook.entries[index(s)], occupied);
+  return magic_lookup(magic_back_end().rook.entries[index(s)], occupied);
 }
 Bitboard magic_bishop(Square s, Bitboard occupied) {
-  return magic_lookup(g_tables.magic_bishop.entries[index(s)], occupied);
+  return magic_lookup(magic_back_end().bishop.entries[index(s)], occupied);
 }
 #if defined(__BMI2__)
 bool pext_available() { return true; }
 Bitboard pext_rook(Square s, Bitboard occupied) {
-  const SliderEntry& e = g_tables.pext_rook.entries[index(s)];
+  const SliderEntry& e = pext_back_end().rook.entries[index(s)];
   return e.attacks[pext_index(e, occupied)];
 }
 Bitboard pext_bishop(Square s, Bitboard occupied) {
-  const SliderEntry& e = g_tables.pext_bishop.entries[index(s)];
+  const SliderEntry& e = pext_back_end().bishop.entries[index(s)];
   return e.attacks[pext_index(e, occupied)];
 }
 #else

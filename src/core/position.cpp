@@ -87,23 +87,50 @@ void Position::finish_setup() {
   if (en_passant_ != Square::None) key_ ^= zb::en_passant(en_passant_);
 }
 
+// The large slider tables are looked up only when some slider stands on a
+// line through s (they miss the cache more often than not).
 Bitboard Position::attackers_to(Square s, Bitboard occupied) const {
-  return (pawn_attacks(Color::Black, s) & pieces(Color::White, PieceType::Pawn)) |
-         (pawn_attacks(Color::White, s) & pieces(Color::Black, PieceType::Pawn)) |
-         (knight_attacks(s) & pieces(PieceType::Knight)) |
-         (king_attacks(s) & pieces(PieceType::King)) |
-         (bishop_attacks(s, occupied) & pieces(PieceType::Bishop, PieceType::Queen)) |
-         (rook_attacks(s, occupied) & pieces(PieceType::Rook, PieceType::Queen));
+  Bitboard attackers = (pawn_attacks(Color::Black, s) & pieces(Color::White, PieceType::Pawn)) |
+                       (pawn_attacks(Color::White, s) & pieces(Color::Black, PieceType::Pawn)) |
+                       (knight_attacks(s) & pieces(PieceType::Knight)) |
+                       (king_attacks(s) & pieces(PieceType::King));
+  if (const Bitboard diagonal = bishop_rays(s) & pieces(PieceType::Bishop, PieceType::Queen))
+    attackers |= bishop_attacks(s, occupied) & diagonal;
+  if (const Bitboard straight = rook_rays(s) & pieces(PieceType::Rook, PieceType::Queen))
+    attackers |= rook_attacks(s, occupied) & straight;
+  return attackers;
 }
 
+bool Position::attacked_by(Color attacker, Square s, Bitboard occupied) const {
+  const Bitboard theirs = pieces(attacker);
+  if ((pawn_attacks(~attacker, s) & pieces(PieceType::Pawn) & theirs) ||
+      (knight_attacks(s) & pieces(PieceType::Knight) & theirs) ||
+      (king_attacks(s) & pieces(PieceType::King) & theirs))
+    return true;
+  const Bitboard diagonal = bishop_rays(s) & pieces(PieceType::Bishop, PieceType::Queen) & theirs;
+  if (diagonal && (bishop_attacks(s, occupied) & diagonal)) return true;
+  const Bitboard straight = rook_rays(s) & pieces(PieceType::Rook, PieceType::Queen) & theirs;
+  return straight && (rook_attacks(s, occupied) & straight);
+}
+
+// attackers_to(king) & pieces(them), only the opponent's sliders tested (this
+// runs after every move made).
 Bitboard Position::compute_checkers() const {
-  return attackers_to(king_square(side_)) & pieces(~side_);
+  const Color us = side_, them = ~us;
+  const Square king = king_square(us);
+  Bitboard checkers = (pawn_attacks(us, king) & pieces(PieceType::Pawn)) |
+                      (knight_attacks(king) & pieces(PieceType::Knight)) |
+                      (king_attacks(king) & pieces(PieceType::King));
+  const Bitboard sliders = (rook_rays(king) & pieces(PieceType::Rook, PieceType::Queen)) |
+                           (bishop_rays(king) & pieces(PieceType::Bishop, PieceType::Queen));
+  checkers |= unblocked(king, sliders & pieces(them), pieces());
+  return checkers & pieces(them);
 }
 
 Bitboard Position::pinned(Color owner, Color king_color) const {
   Square king = king_square(king_color);
-  Bitboard snipers = ((rook_attacks(king, 0) & pieces(PieceType::Rook, PieceType::Queen)) |
-                      (bishop_attacks(king, 0) & pieces(PieceType::Bishop, PieceType::Queen))) &
+  Bitboard snipers = ((rook_rays(king) & pieces(PieceType::Rook, PieceType::Queen)) |
+                      (bishop_rays(king) & pieces(PieceType::Bishop, PieceType::Queen))) &
                      pieces(~king_color);
   Bitboard occupied = pieces();
   Bitboard result = 0;

@@ -172,8 +172,10 @@ void Game::clear() {
   plies_.clear();
   nags_.clear();
   leading_comment_ = {};
-  start_ = core::Position::start_position();
-  current_ = start_;
+  // Built once: a reader clears its game before every record.
+  static const core::Position kStart = core::Position::start_position();
+  start_ = kStart;
+  current_ = kStart;
   result_ = GameResult::Unfinished;
   first_line_ = 0;
 }

@@ -10,6 +10,7 @@
 #include "arbiter/core/notation.h"
 #include "arbiter/pgn/san_match.h"
 #include "arbiter/pgn/tags.h"
+#include "movetext_bytes.h"
 
 namespace arbiter::pgn {
 
@@ -17,16 +18,12 @@ namespace {
 
 constexpr int kMaxNag = 255;
 
-bool is_space(char c) {
-  return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
-}
+bool is_space(char c) { return detail::byte_class(c) == detail::ByteClass::Space; }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 bool is_name_char(char c) {
   return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || is_digit(c) || c == '_';
 }
-bool is_delimiter(char c) {
-  return is_space(c) || c == '{' || c == '}' || c == '(' || c == ')' || c == ';' || c == '$';
-}
+bool is_delimiter(char c) { return !detail::is_token_byte(c); }
 
 // Traditional move suffix annotations and their NAGs (PGN standard 10).
 int glyph_nag(std::string_view g) {
@@ -76,25 +73,24 @@ std::string_view tidy_comment(std::string_view s, bool untidy, std::string& scra
 
 class GameParser {
  public:
-  GameParser(const RawGame& raw, Game& game, ParseError& error)
-      : raw_(raw),
-        game_(game),
-        error_(error),
-        s_(raw.text),
-        line_(raw.first_line),
-        last_content_line_(raw.first_line) {}
+  GameParser(const RawGame& raw, Game& game, ParseError& error, const ParseOptions& options)
+      : raw_(raw), game_(game), error_(error), options_(options), s_(raw.text), last_content_(0) {}
 
   bool parse() {
     game_.clear();
     game_.set_first_line(raw_.first_line);
     game_.reserve(s_.size() + s_.size() / 2, 0);
-    return parse_tags() && set_up_position() && parse_movetext();
+    if (!parse_tags() || !set_up_position()) return false;
+    if (options_.observer) options_.observer->start(game_.start_position());
+    return parse_movetext();
   }
 
  private:
-  bool fail(int line, int ply, std::string message) {
+  // Errors name the line of a byte offset, counted only then: the scanners
+  // need not count newlines as they go.
+  bool fail(size_t at, int ply, std::string message) {
     error_.source = raw_.source;
-    error_.line = line;
+    error_.line = raw_.first_line + int(std::count(s_.begin(), s_.begin() + long(at), '\n'));
     error_.ply = ply;
     error_.message = std::move(message);
     error_.game_first_line = raw_.first_line;
@@ -105,10 +101,7 @@ class GameParser {
   bool at_end() const { return i_ >= s_.size(); }
 
   void skip_spaces() {
-    while (i_ < s_.size() && is_space(s_[i_])) {
-      if (s_[i_] == '\n') ++line_;
-      ++i_;
-    }
+    while (i_ < s_.size() && is_space(s_[i_])) ++i_;
   }
   // The rest of the line (a ';' comment), the newline left in place.
   std::string_view rest_of_line() {
@@ -122,10 +115,8 @@ class GameParser {
     if (close == nullptr) return false;
     size_t end = size_t(static_cast<const char*>(close) - s_.data());
     text = s_.substr(i_, end - i_);
-    // Clean text (the usual case) has no newline to count.
-    comment_untidy_ = needs_tidying(text);
-    if (comment_untidy_) line_ += int(std::count(text.begin(), text.end(), '\n'));
     i_ = end + 1;
+    if (options_.comments) comment_untidy_ = needs_tidying(text);
     return true;
   }
 
@@ -134,9 +125,9 @@ class GameParser {
     while (true) {
       skip_spaces();
       if (at_end())
-        return fail(last_content_line_, 0,
+        return fail(last_content_, 0,
                     game_.tag_count() ? "tag section without movetext (no result)" : "empty game");
-      last_content_line_ = line_;
+      last_content_ = i_;
       if (s_[i_] == ';') {
         rest_of_line();
         continue;
@@ -147,16 +138,16 @@ class GameParser {
   }
 
   bool tag_pair() {
-    int line = line_;
+    const size_t at = i_;
     ++i_;  // '['
     while (i_ < s_.size() && (s_[i_] == ' ' || s_[i_] == '\t')) ++i_;
     size_t name_start = i_;
     while (i_ < s_.size() && is_name_char(s_[i_])) ++i_;
     std::string_view name = s_.substr(name_start, i_ - name_start);
-    if (name.empty()) return fail(line, 0, "malformed tag: no name");
+    if (name.empty()) return fail(at, 0, "malformed tag: no name");
     while (i_ < s_.size() && (s_[i_] == ' ' || s_[i_] == '\t')) ++i_;
     if (at_end() || s_[i_] != '"')
-      return fail(line, 0, "malformed tag '" + std::string(name) + "': no quoted value");
+      return fail(at, 0, "malformed tag '" + std::string(name) + "': no quoted value");
     ++i_;
     size_t value_start = i_;
     bool escaped = false;
@@ -168,12 +159,12 @@ class GameParser {
       ++i_;
     }
     if (at_end() || s_[i_] != '"')
-      return fail(line, 0, "unterminated value of tag '" + std::string(name) + "'");
+      return fail(at, 0, "unterminated value of tag '" + std::string(name) + "'");
     std::string_view value = s_.substr(value_start, i_ - value_start);
     ++i_;
     while (i_ < s_.size() && (s_[i_] == ' ' || s_[i_] == '\t')) ++i_;
     if (at_end() || s_[i_] != ']')
-      return fail(line, 0, "malformed tag '" + std::string(name) + "': no closing ']'");
+      return fail(at, 0, "malformed tag '" + std::string(name) + "': no closing ']'");
     ++i_;
     if (escaped) {
       scratch_.clear();
@@ -184,9 +175,9 @@ class GameParser {
       value = scratch_;
     }
     game_.add_tag(name, value);
-    if (name == "FEN") fen_line_ = line;
-    if (name == "Variant") variant_line_ = line;
-    if (name == "SetUp") setup_line_ = line;
+    if (name == "FEN") fen_at_ = at;
+    if (name == "Variant") variant_at_ = at;
+    if (name == "SetUp") setup_at_ = at;
     return true;
   }
 
@@ -195,22 +186,22 @@ class GameParser {
     if (auto v = game_.tag("Variant")) {
       Variant variant = parse_variant(*v);
       if (variant == Variant::Unsupported)
-        return fail(variant_line_, 0, "unsupported variant '" + std::string(*v) + "'");
+        return fail(variant_at_, 0, "unsupported variant '" + std::string(*v) + "'");
       chess960 = variant == Variant::Chess960;
     }
     auto fen = game_.tag("FEN");
     if (!fen) {
       auto setup = game_.tag("SetUp");
-      if (setup && *setup == "1") return fail(setup_line_, 0, "SetUp \"1\" without a FEN tag");
-      if (chess960) return start_from(core::kStartFen, true, setup_line_);
+      if (setup && *setup == "1") return fail(setup_at_, 0, "SetUp \"1\" without a FEN tag");
+      if (chess960) return start_from(core::kStartFen, true, setup_at_);
       return true;
     }
-    return start_from(*fen, chess960, fen_line_);
+    return start_from(*fen, chess960, fen_at_);
   }
 
-  bool start_from(std::string_view fen, bool chess960, int line) {
+  bool start_from(std::string_view fen, bool chess960, size_t at) {
     Result<core::Position> pos = core::parse_fen(fen, chess960);
-    if (!pos) return fail(line, 0, "invalid FEN '" + std::string(fen) + "': " + pos.error());
+    if (!pos) return fail(at, 0, "invalid FEN '" + std::string(fen) + "': " + pos.error());
     game_.set_start_position(pos.value());
     return true;
   }
@@ -219,36 +210,39 @@ class GameParser {
   bool parse_movetext() {
     while (true) {
       skip_spaces();
-      if (at_end())
-        return fail(last_content_line_, plies(), "missing result (1-0, 0-1, 1/2-1/2 or *)");
-      last_content_line_ = line_;
+      if (at_end()) return fail(last_content_, plies(), "missing result (1-0, 0-1, 1/2-1/2 or *)");
+      last_content_ = i_;
       char c = s_[i_];
       if (c == '{') {
-        int line = line_;
+        const size_t at = i_;
         ++i_;
         std::string_view text;
-        if (!brace_comment(text)) return fail(line, plies(), "unterminated comment");
-        add_comment(text);
+        if (!brace_comment(text)) return fail(at, plies(), "unterminated comment");
+        if (options_.comments) add_comment(text);
       } else if (c == ';') {
         ++i_;
         std::string_view text = rest_of_line();
+        if (!options_.comments) continue;
         comment_untidy_ = needs_tidying(text);
         add_comment(text);
       } else if (c == '(') {
         if (!skip_variation()) return false;
       } else if (c == ')') {
-        return fail(line_, plies(), "')' without a variation to close");
+        return fail(i_, plies(), "')' without a variation to close");
       } else if (c == '}') {
-        return fail(line_, plies(), "'}' without a comment to close");
+        return fail(i_, plies(), "'}' without a comment to close");
       } else if (c == '$') {
         if (!nag()) return false;
       } else {
         size_t start = i_;
-        while (i_ < s_.size() && !is_delimiter(s_[i_])) ++i_;
+        while (i_ < s_.size() && detail::is_token_byte(s_[i_])) ++i_;
         std::string_view token = s_.substr(start, i_ - start);
-        if (auto result = parse_result_token(token)) {
-          game_.set_result(*result);
-          return after_result();
+        // Results start with '0', '1' or '*'; moves never do.
+        if (c == '0' || c == '1' || c == '*') {
+          if (auto result = parse_result_token(token)) {
+            game_.set_result(*result);
+            return after_result();
+          }
         }
         if (!word(token)) return false;
       }
@@ -262,7 +256,7 @@ class GameParser {
       while (k < token.size() && is_digit(token[k])) ++k;
       size_t digits = k;
       while (k < token.size() && token[k] == '.') ++k;
-      if (k == digits && k < token.size()) return fail(line_, plies() + 1, describe_token(token));
+      if (k == digits && k < token.size()) return fail(i_, plies() + 1, describe_token(token));
       token.remove_prefix(k);  // "12.e4": the move follows the number
       if (token.empty()) return true;
     }
@@ -290,8 +284,8 @@ class GameParser {
                      first == 'R' || first == 'Q' || first == 'K' || first == 'O' || first == '0';
     if (!plausible) {
       if (san == "--" || san == "Z0")
-        return fail(line_, plies() + 1, "null move '" + std::string(san) + "' is not supported");
-      return fail(line_, plies() + 1, describe_token(san));
+        return fail(i_, plies() + 1, "null move '" + std::string(san) + "' is not supported");
+      return fail(i_, plies() + 1, describe_token(san));
     }
     const core::Position& pos = game_.final_position();
     core::Move move;
@@ -299,7 +293,7 @@ class GameParser {
     if (!match_san(pos, san, move, normal)) {
       // Castling, or something wrong: core decides, and says what.
       Result<core::Move> m = core::parse_san(pos, san);
-      if (!m) return fail(line_, plies() + 1, m.error());
+      if (!m) return fail(i_, plies() + 1, m.error());
       move = m.value();
       normal = san_without_suffix(pos, move);
     }
@@ -307,18 +301,19 @@ class GameParser {
     Ply& ply = game_.push_ply(move, written, written);
     if (char suffix = check_suffix(game_.final_position())) normal.push(suffix);
     if (normal.view() != san) ply.san = game_.store(normal.view());
+    if (options_.observer) options_.observer->ply(move, game_.final_position());
     return true;
   }
 
   bool nag() {
-    int line = line_;
+    const size_t at = i_;
     ++i_;  // '$'
     size_t start = i_;
     int value = 0;
     while (i_ < s_.size() && is_digit(s_[i_]) && value <= kMaxNag)
       value = value * 10 + (s_[i_++] - '0');
     if (i_ == start || value > kMaxNag || (i_ < s_.size() && !is_delimiter(s_[i_])))
-      return fail(line, plies(), "malformed NAG");
+      return fail(at, plies(), "malformed NAG");
     if (plies() > 0) game_.push_nag(game_.last_ply(), uint8_t(value));
     return true;
   }
@@ -337,11 +332,10 @@ class GameParser {
 
   // From '(' to its matching ')', through nested variations and comments.
   bool skip_variation() {
-    int open_line = line_;
+    const size_t open_at = i_;
     int depth = 0;
     while (i_ < s_.size()) {
       char c = s_[i_];
-      if (c == '\n') ++line_;
       if (c == '(') {
         ++depth;
         ++i_;
@@ -349,17 +343,17 @@ class GameParser {
         ++i_;
         if (--depth == 0) return true;
       } else if (c == '{') {
-        int line = line_;
+        const size_t at = i_;
         ++i_;
         std::string_view text;
-        if (!brace_comment(text)) return fail(line, plies(), "unterminated comment in a variation");
+        if (!brace_comment(text)) return fail(at, plies(), "unterminated comment in a variation");
       } else if (c == ';') {
         rest_of_line();
       } else {
         ++i_;
       }
     }
-    return fail(open_line, plies(), "unterminated variation");
+    return fail(open_at, plies(), "unterminated variation");
   }
 
   // Only comments may follow the result.
@@ -368,14 +362,14 @@ class GameParser {
       skip_spaces();
       if (at_end()) return true;
       if (s_[i_] == '{') {
-        int line = line_;
+        const size_t at = i_;
         ++i_;
         std::string_view text;
-        if (!brace_comment(text)) return fail(line, plies(), "unterminated comment");
+        if (!brace_comment(text)) return fail(at, plies(), "unterminated comment");
       } else if (s_[i_] == ';') {
         rest_of_line();
       } else {
-        return fail(line_, plies(), "text after the result");
+        return fail(i_, plies(), "text after the result");
       }
     }
   }
@@ -383,11 +377,11 @@ class GameParser {
   const RawGame& raw_;
   Game& game_;
   ParseError& error_;
+  const ParseOptions& options_;
   std::string_view s_;
   size_t i_ = 0;
-  int line_;
-  int last_content_line_;  // where the last token started, for errors at the end
-  int fen_line_ = 0, variant_line_ = 0, setup_line_ = 0;
+  size_t last_content_;  // where the last token started, for errors at the end
+  size_t fen_at_ = 0, variant_at_ = 0, setup_at_ = 0;  // offsets of those tags
   std::string scratch_;
   bool comment_untidy_ = false;  // set by whoever read the comment last
 };
@@ -398,8 +392,9 @@ std::string ParseError::to_string() const {
   return source + ":" + std::to_string(line) + ": ply " + std::to_string(ply) + ": " + message;
 }
 
-bool parse_game_into(const RawGame& raw, Game& out, ParseError& error) {
-  return GameParser(raw, out, error).parse();
+bool parse_game_into(const RawGame& raw, Game& out, ParseError& error,
+                     const ParseOptions& options) {
+  return GameParser(raw, out, error, options).parse();
 }
 
 ParsedGame parse_game(const RawGame& raw) {

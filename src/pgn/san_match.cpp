@@ -1,5 +1,6 @@
 // Fast SAN matching: reverse attacks from the destination give the few
-// candidate origins; a pin and check test keeps the legal ones.
+// candidate origins; a pin and check test keeps the legal ones. Castling is
+// tested directly.
 #include "arbiter/pgn/san_match.h"
 
 #include "arbiter/core/movegen.h"
@@ -24,11 +25,16 @@ struct Pattern {
   PieceType promotion = PieceType::None;
 };
 
-// The same reading as core::parse_san, but giving up (false) on castling and
-// on anything core would reject, so that core reports it.
-bool parse_pattern(std::string_view s, Pattern& p) {
+std::string_view strip_decorations(std::string_view s) {
   while (!s.empty() && (s.back() == '+' || s.back() == '#' || s.back() == '!' || s.back() == '?'))
     s.remove_suffix(1);
+  return s;
+}
+
+// The same reading as core::parse_san (castling aside), but giving up (false)
+// on anything core would reject, so that core reports it.
+bool parse_pattern(std::string_view s, Pattern& p) {
+  s = strip_decorations(s);
   if (s.size() < 2) return false;
   if (PieceType pt = core::san_piece_from_letter(s.front()); pt != PieceType::None) {
     p.piece = pt;
@@ -65,7 +71,7 @@ bool is_legal_step(const Position& pos, Square from, Square to, bool en_passant,
   Square king = pos.king_square(us);
   if (from == king) {
     Bitboard occupied = pos.pieces() ^ core::square_bb(from);
-    return (pos.attackers_to(to, occupied) & pos.pieces(~us)) == 0;
+    return !pos.attacked_by(~us, to, occupied);
   }
   if (en_passant) return pos.en_passant_is_legal(from, to);
   Bitboard checkers = pos.checkers();
@@ -75,6 +81,26 @@ bool is_legal_step(const Position& pos, Square from, Square to, bool en_passant,
     if (!core::contains(core::between(king, checker) | checkers, to)) return false;
   }
   return !core::contains(pinned, from) || core::aligned(from, to, king);
+}
+
+// Pieces of type `pt` (not a pawn) of colour `us` that attack `to`.
+Bitboard attackers_of_type(const Position& pos, Color us, PieceType pt, Square to,
+                           Bitboard occupied) {
+  const Bitboard own = pos.pieces(us, pt);
+  switch (pt) {
+    case PieceType::Knight:
+      return core::knight_attacks(to) & own;
+    case PieceType::King:
+      return core::king_attacks(to) & own;
+    case PieceType::Bishop:
+      return core::unblocked(to, core::bishop_rays(to) & own, occupied);
+    case PieceType::Rook:
+      return core::unblocked(to, core::rook_rays(to) & own, occupied);
+    case PieceType::Queen:
+      return core::unblocked(to, (core::rook_rays(to) | core::bishop_rays(to)) & own, occupied);
+    default:
+      return 0;
+  }
 }
 
 // Origins of the legal moves of piece type `pt` onto `to` (castling aside).
@@ -89,7 +115,7 @@ Bitboard legal_origins(const Position& pos, PieceType pt, Square to, bool captur
   Bitboard occupied = pos.pieces();
   Bitboard origins = 0;
   if (pt != PieceType::Pawn) {
-    origins = core::piece_attacks(pt, to, occupied) & pos.pieces(us, pt);
+    origins = attackers_of_type(pos, us, pt, to, occupied);
   } else {
     Bitboard pawns = pos.pieces(us, PieceType::Pawn);
     int push = core::pawn_push(us);
@@ -156,6 +182,29 @@ SanText spell(const Position& pos, Move m, PieceType pt, Bitboard origins) {
   return t;
 }
 
+// The castling `san` names if it is castling and legal (core's test: not in
+// check, the path empty, no square the king uses attacked once king and rook
+// have left); none otherwise.
+Move legal_castling(const Position& pos, std::string_view san) {
+  const std::string_view s = strip_decorations(san);
+  core::CastlingSide side;
+  if (s == "O-O" || s == "0-0")
+    side = core::CastlingSide::King;
+  else if (s == "O-O-O" || s == "0-0-0")
+    side = core::CastlingSide::Queen;
+  else
+    return Move::none();
+  const Color us = pos.side_to_move();
+  if (pos.in_check() || !pos.can_castle(us, side)) return Move::none();
+  const Square king = pos.king_square(us), rook = pos.castling_rook(us, side);
+  const Bitboard occupied = pos.pieces();
+  if (pos.castling_path(us, side) & occupied) return Move::none();
+  const Bitboard lifted = occupied ^ core::square_bb(king) ^ core::square_bb(rook);
+  for (Square s : core::squares(pos.castling_king_path(us, side)))
+    if (pos.attacked_by(~us, s, lifted)) return Move::none();
+  return Move(king, rook, MoveKind::Castling);
+}
+
 Move make(Square from, Square to, PieceType pt, bool en_passant, PieceType promotion) {
   if (en_passant) return Move(from, to, MoveKind::EnPassant);
   if (pt == PieceType::Pawn && promotion != PieceType::None)
@@ -166,6 +215,12 @@ Move make(Square from, Square to, PieceType pt, bool en_passant, PieceType promo
 }  // namespace
 
 bool match_san(const Position& pos, std::string_view san, Move& move, SanText& text) {
+  if (san[0] == 'O' || san[0] == '0') {
+    move = legal_castling(pos, san);
+    if (!move) return false;
+    text = san_without_suffix(pos, move);
+    return true;
+  }
   Pattern p;
   if (!parse_pattern(san, p)) return false;
   Color us = pos.side_to_move();

@@ -3,11 +3,18 @@
 // game ends, and resynchronises on tag lines when a game is broken.
 #include "arbiter/pgn/splitter.h"
 
+#include <array>
+#include <cstdint>
 #include <cstring>
+
+#include "movetext_bytes.h"
 
 namespace arbiter::pgn {
 
 namespace {
+
+using detail::byte_class;
+using detail::ByteClass;
 
 constexpr size_t kChunkBytes = size_t(1) << 20;
 constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
@@ -52,12 +59,27 @@ bool is_tag_pair_line(std::string_view line) {
   return s.size() >= i + 3 && s.back() == ']' && s[s.size() - 2] == '"';
 }
 
-bool is_delimiter(char c) {
-  return is_space(c) || c == '{' || c == '}' || c == '(' || c == ')' || c == ';' || c == '$';
-}
-
 bool is_result_token(std::string_view t) {
   return t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*";
+}
+
+// Bytes that matter between comments: those that change the scan's state
+// ('(', ')', ';') and those every result token contains ('-', '/', '*').
+constexpr std::array<uint8_t, 256> kNoteworthy = [] {
+  std::array<uint8_t, 256> noteworthy{};
+  for (char c : {'(', ')', ';', '-', '/', '*'}) noteworthy[uint8_t(c)] = 1;
+  return noteworthy;
+}();
+
+// The next '{' from p (end if none), and in `noteworthy` whether a
+// noteworthy byte comes before it; without one the stretch holds neither a
+// result nor a change of state, and the scan jumps over it. One pass: it runs
+// over the move numbers and moves between every two comments.
+const char* next_comment(const char* p, const char* end, bool& noteworthy) {
+  uint8_t any = 0;
+  for (; p < end && *p != '{'; ++p) any |= kNoteworthy[static_cast<unsigned char>(*p)];
+  noteworthy = any != 0;
+  return p;
 }
 
 // Comment and variation state carried from line to line of the movetext.
@@ -68,38 +90,70 @@ struct MovetextScan {
   // Scans one line; true if it holds the result token outside comments and
   // variations (the game ends with this line).
   bool ends_game(std::string_view line) {
-    size_t i = 0, n = line.size();
-    while (i < n) {
+    const char* p = line.data();
+    const char* const end = p + line.size();
+    while (p < end) {
       if (in_comment) {
-        const void* close = std::memchr(line.data() + i, '}', n - i);
+        const void* close = std::memchr(p, '}', size_t(end - p));
         if (close == nullptr) return false;
-        i = size_t(static_cast<const char*>(close) - line.data()) + 1;
+        p = static_cast<const char*>(close) + 1;
         in_comment = false;
         continue;
       }
-      char c = line[i];
-      if (is_space(c)) {
-        ++i;
-      } else if (c == '{') {
+      // Up to the next comment, if any.
+      bool noteworthy;
+      const char* open = next_comment(p, end, noteworthy);
+      if (noteworthy) {
+        switch (scan(p, open)) {
+          case Stretch::Plain:
+            break;
+          case Stretch::Result:
+            return true;
+          case Stretch::LineComment:
+            return false;  // the rest of the line is a comment
+        }
+      }
+      p = open;
+      if (p < end) {
         in_comment = true;
-        ++i;
-      } else if (c == ';') {
-        return false;  // the rest of the line is a comment
-      } else if (c == '(') {
-        ++depth;
-        ++i;
-      } else if (c == ')') {
-        if (depth > 0) --depth;
-        ++i;
-      } else if (c == '}' || c == '$') {
-        ++i;
-      } else {
-        size_t start = i;
-        while (i < n && !is_delimiter(line[i])) ++i;
-        if (depth == 0 && is_result_token(line.substr(start, i - start))) return true;
+        ++p;
       }
     }
     return false;
+  }
+
+ private:
+  enum class Stretch { Plain, Result, LineComment };
+
+  // Token by token from p to end, where no comment opens.
+  Stretch scan(const char* p, const char* end) {
+    while (p < end) {
+      switch (byte_class(*p)) {
+        case ByteClass::Space:
+        case ByteClass::Other:
+        case ByteClass::OpenComment:  // not in [p, end)
+          ++p;
+          break;
+        case ByteClass::LineComment:
+          return Stretch::LineComment;
+        case ByteClass::Open:
+          ++depth;
+          ++p;
+          break;
+        case ByteClass::Close:
+          if (depth > 0) --depth;
+          ++p;
+          break;
+        case ByteClass::Token: {
+          const char* start = p;
+          while (p < end && byte_class(*p) == ByteClass::Token) ++p;
+          if (depth == 0 && is_result_token(std::string_view(start, size_t(p - start))))
+            return Stretch::Result;
+          break;
+        }
+      }
+    }
+    return Stretch::Plain;
   }
 };
 

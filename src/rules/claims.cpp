@@ -18,12 +18,33 @@ bool is_zeroing(const Position& pos, Move m) {
   return pos.is_capture(m) || core::type_of(pos.moved_piece(m)) == PieceType::Pawn;
 }
 
+// The key after a non-zeroing move that keeps the castling rights, as
+// make_move would leave it: the piece changes square, the turn passes, and an
+// en passant square lapses (a piece move creates none).
+core::Key key_after_quiet_move(const Position& pos, Move m) {
+  namespace zobrist = core::zobrist;
+  const core::Piece piece = pos.moved_piece(m);
+  core::Key key = pos.key() ^ zobrist::side_to_move() ^ zobrist::piece_square(piece, m.from()) ^
+                  zobrist::piece_square(piece, m.to());
+  if (pos.en_passant_square() != core::Square::None)
+    key ^= zobrist::en_passant(pos.en_passant_square());
+  return key;
+}
+
 // Whether the announced move `m` produces a position occurring for the claimed
 // number of times. `scratch` is a copy of the current position, left unchanged.
 bool repeats_after(Position& scratch, const RepetitionHistory& history, const RuleSet& rules,
                    Move m) {
-  // A zeroing move or a loss of castling rights makes a position never seen before.
-  if (is_zeroing(scratch, m)) return false;
+  // A zeroing move or a loss of castling rights (castling always loses them)
+  // makes a position never seen before.
+  if (is_zeroing(scratch, m) || m.is_castling()) return false;
+  // Most moves lead to a position not seen often enough, which the computed
+  // key shows without making them; the others are made, to see whether they
+  // lose a castling right (the computed key would then be wrong, but the
+  // answer is no anyway).
+  if (history.occurrences_after_reversible_move(key_after_quiet_move(scratch, m)) + 1 <
+      rules.threefold_occurrences)
+    return false;
   const uint8_t rights = scratch.castling_rights();
   core::UndoInfo undo;
   scratch.make_move(m, undo);

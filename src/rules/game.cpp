@@ -2,6 +2,8 @@
 // and the events of 3.2-3.5. Edition differences come from the RuleSet only.
 #include "arbiter/rules/game.h"
 
+#include <cassert>
+
 #include "arbiter/core/fen.h"
 #include "arbiter/core/movegen.h"
 #include "arbiter/core/notation.h"
@@ -11,6 +13,7 @@ namespace arbiter::rules {
 using core::Color;
 using core::Move;
 using core::Position;
+using core::Square;
 
 Game::Game(const GameOptions& options) : Game(Position::start_position(), options) {}
 
@@ -64,15 +67,49 @@ const Outcome& Game::play_legal(Move m) {
   const uint8_t rights = pos_.castling_rights();
   core::UndoInfo undo;
   pos_.make_move(m, undo);
+  record_ply(m, mover, rights, undo);
+  return outcome_;
+}
+
+const Outcome& Game::play_legal(Move m, const Position& after) {
+  if (finished()) {
+    ++plies_after_end_;
+    return outcome_;
+  }
+#ifndef NDEBUG
+  Position made = pos_;
+  core::UndoInfo check;
+  made.make_move(m, check);
+  assert(made.key() == after.key() && "play_legal: `after` is not the position after the move");
+#endif
+  const Color mover = pos_.side_to_move();
+  const uint8_t rights = pos_.castling_rights();
+  // What make_move would have saved: finish() steps back with it to spell the move.
+  const Square captured_on = m.is_en_passant() ? m.to() - core::pawn_push(mover) : m.to();
+  const core::UndoInfo undo{pos_.key(),
+                            pos_.checkers(),
+                            pos_.halfmove_clock(),
+                            rights,
+                            pos_.en_passant_square(),
+                            m.is_castling() ? core::Piece::None : pos_.piece_on(captured_on)};
+  // The caller's count may include a FEN counter this game ignores; zeroing
+  // plies are the same for both.
+  const int halfmove_clock = after.halfmove_clock() == 0 ? 0 : pos_.halfmove_clock() + 1;
+  pos_ = after;
+  pos_.set_counters(halfmove_clock, after.fullmove_number());
+  record_ply(m, mover, rights, undo);
+  return outcome_;
+}
+
+void Game::record_ply(Move m, Color mover, uint8_t rights_before, const core::UndoInfo& undo) {
   moves_.push_back(m);
   ++moves_made_[core::index(mover)];
   // Zeroing plies and lost castling rights close the repetition window.
-  const bool irreversible = pos_.halfmove_clock() == 0 || pos_.castling_rights() != rights;
+  const bool irreversible = pos_.halfmove_clock() == 0 || pos_.castling_rights() != rights_before;
   history_.push(pos_.key(), irreversible);
   // Moving instead of accepting declines the opponent's offer (9.1.2.3).
   if (pending_offer_ == ~mover) pending_offer_.reset();
   conclude_position(m, &undo);
-  return outcome_;
 }
 
 // Spec 3.1: mate first (it beats 9.6.2 and any claim), then the automatic draws

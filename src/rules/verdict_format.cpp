@@ -1,6 +1,10 @@
 // Verdict formatting: JSON (one object per line, for scripts) and text.
 #include "arbiter/rules/verdict_format.h"
 
+#include <charconv>
+#include <iterator>
+#include <limits>
+
 namespace arbiter::rules {
 
 namespace {
@@ -9,6 +13,7 @@ constexpr char kHexDigits[] = "0123456789abcdef";
 constexpr unsigned char kFirstPrintable = 0x20;
 constexpr unsigned char kFirstNonAscii = 0x80;
 constexpr std::string_view kReplacementChar = "\xEF\xBF\xBD";  // U+FFFD in UTF-8
+constexpr size_t kTypicalJsonBytes = 256;                      // a verdict without claims or labels
 
 // Length of the well-formed UTF-8 sequence at the start of `s` (whose first byte
 // is not ASCII), or 0 if it is not one (RFC 3629: no overlongs, no surrogates,
@@ -50,9 +55,15 @@ void append_string_or_null(std::string& out, std::string_view key, std::string_v
     append_json_string(out, value);
 }
 
+void append_number(std::string& out, long long value) {
+  char digits[std::numeric_limits<long long>::digits10 + 2];  // sign and rounding
+  const auto [end, error] = std::to_chars(std::begin(digits), std::end(digits), value);
+  out.append(digits, end);
+}
+
 void append_int(std::string& out, std::string_view key, long long value) {
   append_key(out, key);
-  out += std::to_string(value);
+  append_number(out, value);
 }
 
 void append_bool(std::string& out, std::string_view key, bool value) {
@@ -140,7 +151,15 @@ Verdict error_verdict(std::string_view rules, std::string message) {
 
 void append_json_string(std::string& out, std::string_view text) {
   out += '"';
-  for (size_t i = 0; i < text.size(); ++i) {
+  // Most text (names, SAN, articles) needs no escape: copied in one piece.
+  size_t clean = 0;
+  while (clean < text.size()) {
+    const auto c = static_cast<unsigned char>(text[clean]);
+    if (c < kFirstPrintable || c >= kFirstNonAscii || c == '"' || c == '\\') break;
+    ++clean;
+  }
+  out.append(text, 0, clean);
+  for (size_t i = clean; i < text.size(); ++i) {
     const char ch = text[i];
     const auto c = static_cast<unsigned char>(ch);
     if (c >= kFirstNonAscii) {
@@ -192,8 +211,14 @@ void append_json_string(std::string& out, std::string_view text) {
 
 std::string to_json(const Verdict& v) {
   std::string out;
-  out.reserve(256);
+  out.reserve(kTypicalJsonBytes);
   out += '{';
+  append_json_fields(out, v);
+  out += '}';
+  return out;
+}
+
+void append_json_fields(std::string& out, const Verdict& v) {
   for (const auto& [key, value] : v.labels) {
     append_key(out, key);
     append_json_string(out, value);
@@ -235,8 +260,6 @@ std::string to_json(const Verdict& v) {
     append_json_string(out, *v.error);
   else
     out += "null";
-  out += '}';
-  return out;
 }
 
 std::string to_text(const Verdict& v) {

@@ -5,9 +5,13 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <sstream>
 #include <string>
 
 #include "arbiter/pgn/parser.h"
+#include "arbiter/pgn/splitter.h"
+#include "test_support.h"
 
 namespace arbiter::adjudicate {
 namespace {
@@ -136,6 +140,57 @@ TEST(Judge, MovesAfterAnAutomaticEndChangeNothing) {
   EXPECT_EQ(j.plies, 4);
   EXPECT_EQ(j.inferred, Inference::None);
   EXPECT_EQ(j.verdict.agrees, std::optional<bool>(false));
+}
+
+// The judge as the parser's observer (the pipeline's way) must reach the same
+// verdict as judge() replaying the parsed record, whatever the options.
+void expect_observer_agrees(const std::string& text, const JudgeOptions& options) {
+  Judge replaying(options), observing(options);
+  pgn::Game game;
+  pgn::ParseError error;
+  int judged = 0;
+  for (const pgn::RawGame& raw : pgn::split_games(text, "t.pgn")) {
+    const bool ok =
+        pgn::parse_game_into(raw, game, error, {.comments = false, .observer = &observing});
+    if (!ok) continue;
+    const std::string observed = rules::to_json(observing.conclude(game).verdict);
+    EXPECT_EQ(observed, rules::to_json(replaying.judge(game).verdict)) << "game " << raw.index;
+    ++judged;
+  }
+  EXPECT_GT(judged, 0);
+}
+
+std::string read_data(const std::string& name) {
+  std::ifstream in(test::data_path(name), std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+TEST(Judge, FollowingTheParserGivesTheSameVerdicts) {
+  for (const char* name :
+       {"adjudicate-kinds.pgn", "adjudicate-errors.pgn", "lichess-sample-80.pgn"})
+    for (bool trust : {true, false})
+      for (rules::ClaimMode mode : {rules::ClaimMode::Strict, rules::ClaimMode::ProxyClaim})
+        expect_observer_agrees(read_data(name),
+                               {.game = {.claim_mode = mode, .trust_fen_halfmove_clock = trust}});
+}
+
+TEST(Judge, FollowingTheParserKeepsItsOwnHalfmoveCount) {
+  // The FEN's counter is at 98: two quiet plies open 9.3 only when it is trusted.
+  const std::string game = record("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 98 80\"]",
+                                  "80. Ra2 Kd7 81. Ra3 Kc7 1/2-1/2");
+  for (bool trust : {true, false}) {
+    Judge judge({.game = {.trust_fen_halfmove_clock = trust}});
+    pgn::Game parsed;
+    pgn::ParseError error;
+    ASSERT_TRUE(pgn::parse_game_into(pgn::split_games(game, "t.pgn").at(0), parsed, error,
+                                     {.observer = &judge}));
+    const Judgement& j = judge.conclude(parsed);
+    EXPECT_EQ(j.verdict.claims.empty(), !trust);
+    EXPECT_EQ(j.inferred, trust ? Inference::Claim : Inference::Agreement);
+  }
+  expect_observer_agrees(game, {.game = {.trust_fen_halfmove_clock = false}});
 }
 
 }  // namespace

@@ -41,6 +41,21 @@ ParseError broken_between(std::string_view broken, int after_line) {
   return games[1].ok() ? ParseError{} : games[1].error();
 }
 
+TEST(PgnErrors, SameErrorsWhenCommentsAreNotKept) {
+  // Comments over several lines before the error: the line count must not
+  // depend on whether their text is kept.
+  for (std::string_view broken : {"[Event \"x\"]\n\n1. e4 {a\nb\n\nc} e5 ; rest\n2. Nf7 Nc6 *\n",
+                                  "[Event \"x\"]\n\n1. e4 (1. d4 {x\ny}) e5 {open\n\n *\n",
+                                  "[Event \"x\"]\n{lead\n} 1. e4 e5 2. Nf3 {z} $300 *\n"}) {
+    const RawGame raw = split_games(broken, "games.pgn").at(0);
+    Game game;
+    ParseError full, lean;
+    EXPECT_FALSE(parse_game_into(raw, game, full));
+    EXPECT_FALSE(parse_game_into(raw, game, lean, {.comments = false}));
+    EXPECT_EQ(lean.to_string(), full.to_string());
+  }
+}
+
 TEST(PgnErrors, MessageNamesFileLineAndPly) {
   ParseError e = broken_between("[Event \"x\"]\n\n1. e4 e5 2. Nf7 Nc6 *\n", 9);
   EXPECT_EQ(e.to_string(), "games.pgn:7: ply 3: illegal SAN 'Nf7'");

@@ -219,5 +219,51 @@ TEST(PgnReader, ReadsTheCorpusSample) {
   EXPECT_EQ(time_forfeits, 8u);
 }
 
+// Records what an observing consumer is told.
+struct RecordingObserver : PlyObserver {
+  std::vector<core::Key> keys;  // the start position's, then one per ply
+  std::vector<core::Move> moves;
+  void start(const core::Position& start) override {
+    keys.assign(1, start.key());
+    moves.clear();
+  }
+  void ply(core::Move move, const core::Position& after) override {
+    moves.push_back(move);
+    keys.push_back(after.key());
+  }
+};
+
+TEST(PgnReader, WithoutCommentsKeepsEverythingElse) {
+  std::ifstream file(test::data_path("lichess-sample-80.pgn"), std::ios::binary);
+  const std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  Game full, lean;
+  ParseError error;
+  RecordingObserver observer;
+  int games = 0;
+  for (const RawGame& raw : split_games(text, "s.pgn")) {
+    ASSERT_TRUE(parse_game_into(raw, full, error)) << error.to_string();
+    ASSERT_TRUE(parse_game_into(raw, lean, error, {.comments = false, .observer = &observer}));
+    ASSERT_EQ(lean.tag_count(), full.tag_count());
+    for (size_t i = 0; i < full.tag_count(); ++i) EXPECT_EQ(lean.tag_value(i), full.tag_value(i));
+    EXPECT_EQ(lean.result(), full.result());
+    ASSERT_EQ(lean.ply_count(), full.ply_count());
+    ASSERT_EQ(observer.moves.size(), full.ply_count());
+    core::Position replay = full.start_position();
+    EXPECT_EQ(observer.keys[0], replay.key());
+    for (size_t i = 0; i < full.ply_count(); ++i) {
+      EXPECT_EQ(lean.move(i), full.move(i));
+      EXPECT_EQ(lean.san(i), full.san(i));
+      EXPECT_EQ(lean.comment(i), "");
+      EXPECT_EQ(lean.clock_ms(i), kNoClock);
+      EXPECT_EQ(observer.moves[i], full.move(i));
+      core::UndoInfo undo;
+      replay.make_move(full.move(i), undo);
+      EXPECT_EQ(observer.keys[i + 1], replay.key());
+    }
+    ++games;
+  }
+  EXPECT_EQ(games, 80);
+}
+
 }  // namespace
 }  // namespace arbiter::pgn

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <sstream>
 
 #include "arbiter/core/fen.h"
 #include "arbiter/core/movegen.h"
@@ -24,7 +25,7 @@ std::string without_suffix(std::string san) {
 // Chess960 castling): the fast path reads core's SAN back to the same move and
 // spells it the same way, or declines.
 TEST(PgnSanMatch, AgreesWithCoreOnEveryLegalMove) {
-  size_t checked = 0, declined = 0;
+  size_t checked = 0, castlings = 0;
   for (const Position& pos : test::random_walk_positions(test::kSanitized ? 1 : 2, 40)) {
     core::MoveList moves;
     core::generate_legal(pos, moves);
@@ -33,11 +34,8 @@ TEST(PgnSanMatch, AgreesWithCoreOnEveryLegalMove) {
       EXPECT_EQ(san_without_suffix(pos, m).view(), without_suffix(san)) << core::to_fen(pos);
       Move found;
       SanText text;
-      if (!match_san(pos, san, found, text)) {
-        ++declined;
-        EXPECT_TRUE(m.is_castling()) << core::to_fen(pos) << " " << san;
-        continue;
-      }
+      ASSERT_TRUE(match_san(pos, san, found, text)) << core::to_fen(pos) << " " << san;
+      castlings += m.is_castling();
       ASSERT_EQ(found, m) << core::to_fen(pos) << " " << san;
       EXPECT_EQ(text.view(), without_suffix(san)) << core::to_fen(pos);
       Position after = pos;
@@ -50,7 +48,40 @@ TEST(PgnSanMatch, AgreesWithCoreOnEveryLegalMove) {
     }
   }
   EXPECT_GT(checked, 10000u);
-  EXPECT_GT(declined, 0u);
+  EXPECT_GT(castlings, 0u);
+}
+
+// Castling the fast path must decline: not allowed here (in check, through an
+// attacked square, rights lost, path blocked) or not castling at all.
+TEST(PgnSanMatch, DeclinesIllegalCastling) {
+  const char* cases[][2] = {
+      {"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", ""},
+      {"r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1", "O-O O-O-O"},       // no rights
+      {"r3k2r/8/8/8/8/8/8/R3K1NR w KQkq - 0 1", "O-O"},         // path blocked
+      {"r3k2r/8/8/8/8/8/5r2/R3K2R w KQkq - 0 1", "O-O"},        // f1 attacked
+      {"r3k2r/8/8/8/8/8/4r3/R3K2R w KQkq - 0 1", "O-O O-O-O"},  // in check
+      {"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "O-O-O-O Oo"},   // not castling
+  };
+  for (const auto& [fen, illegal] : cases) {
+    const Position pos = test::must_parse(fen);
+    std::istringstream words(illegal);
+    for (std::string san; words >> san;) {
+      Move found;
+      SanText text;
+      EXPECT_FALSE(match_san(pos, san, found, text)) << fen << " " << san;
+      EXPECT_FALSE(core::parse_san(pos, san).ok()) << fen << " " << san;
+    }
+  }
+  const Position both = test::must_parse(cases[0][0]);
+  const char* spellings[][2] = {
+      {"O-O", "O-O"}, {"0-0+", "O-O"}, {"O-O-O", "O-O-O"}, {"0-0-0", "O-O-O"}};
+  for (const auto& [san, normal] : spellings) {
+    Move found;
+    SanText text;
+    ASSERT_TRUE(match_san(both, san, found, text)) << san;
+    EXPECT_EQ(found, core::parse_san(both, san).value()) << san;
+    EXPECT_EQ(text.view(), normal);
+  }
 }
 
 // Mangled SAN (wrong or missing disambiguation, wrong piece, pawn captures

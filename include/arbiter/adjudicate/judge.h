@@ -19,6 +19,10 @@
 //
 //   adjudicate::Judge judge({.game = {.edition = rules::Edition::Fide2023}});
 //   const adjudicate::Judgement& j = judge.judge(pgn_game);   // reused buffers
+//
+// Or while the parser reads the record, without making its moves again:
+//   pgn::parse_game_into(raw, pgn_game, error, {.observer = &judge});
+//   const adjudicate::Judgement& j = judge.conclude(pgn_game);
 #pragma once
 
 #include <cstdint>
@@ -26,6 +30,7 @@
 
 #include "arbiter/core/types.h"
 #include "arbiter/pgn/game.h"
+#include "arbiter/pgn/parser.h"
 #include "arbiter/rules/game.h"
 #include "arbiter/rules/verdict_format.h"
 
@@ -65,12 +70,19 @@ struct Judgement {
   int plies = 0;  // in the record (plies after the end included)
 };
 
-class Judge {
+class Judge : public pgn::PlyObserver {
  public:
   explicit Judge(const JudgeOptions& options = {});
 
   // The verdict on `record`. The result stays valid until the next call.
   const Judgement& judge(const pgn::Game& record);
+
+  // The same in steps, as the parser's observer: start() and ply() follow the
+  // record's main line as it is read, conclude() gives the verdict on the
+  // record once it has been read without error.
+  void start(const core::Position& start) override;
+  void ply(core::Move move, const core::Position& after) override;
+  const Judgement& conclude(const pgn::Game& record);
 
   // The game as judged last (position, history, claims).
   const rules::Game& game() const { return game_; }

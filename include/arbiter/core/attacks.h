@@ -46,7 +46,29 @@ constexpr std::array<std::array<Bitboard, kNumSquares>, kNumColors> make_pawn_ta
   return table;
 }
 
+// A slider's attacks on an empty board: every square of its lines.
+constexpr Bitboard empty_board_rays(Square s, const int (&directions)[4][2]) {
+  Bitboard result = 0;
+  for (const auto& d : directions)
+    for (int f = file_of(s) + d[0], r = rank_of(s) + d[1]; f >= 0 && f < 8 && r >= 0 && r < 8;
+         f += d[0], r += d[1])
+      result |= square_bb(make_square(f, r));
+  return result;
+}
+
+constexpr int kRookLineSteps[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+constexpr int kBishopLineSteps[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
+
+template <const int (&Directions)[4][2]>
+constexpr std::array<Bitboard, kNumSquares> make_ray_table() {
+  std::array<Bitboard, kNumSquares> table{};
+  for (int s = 0; s < kNumSquares; ++s) table[s] = empty_board_rays(Square(s), Directions);
+  return table;
+}
+
 inline constexpr auto kKnightAttacks = make_leaper_table<kKnightSteps>();
+inline constexpr auto kRookRays = make_ray_table<kRookLineSteps>();
+inline constexpr auto kBishopRays = make_ray_table<kBishopLineSteps>();
 inline constexpr auto kKingAttacks = make_leaper_table<kKingSteps>();
 inline constexpr auto kPawnAttacks = make_pawn_table();
 
@@ -78,6 +100,12 @@ constexpr Bitboard king_attacks(Square s) { return detail::kKingAttacks[index(s)
 constexpr Bitboard pawn_attacks(Color c, Square s) {
   return detail::kPawnAttacks[index(c)][index(s)];
 }
+
+// Sliding attacks on an empty board (s's rank and file, its diagonals): which
+// pieces could attack s along a line at all. A small table, unlike the
+// occupancy-indexed ones, which are large enough to miss the cache.
+constexpr Bitboard rook_rays(Square s) { return detail::kRookRays[index(s)]; }
+constexpr Bitboard bishop_rays(Square s) { return detail::kBishopRays[index(s)]; }
 
 inline Bitboard bishop_attacks(Square s, Bitboard occupied) {
   return detail::slider_lookup(detail::g_bishop_entries[index(s)], occupied);
@@ -112,6 +140,16 @@ inline Bitboard between(Square a, Square b) { return detail::g_between[index(a)]
 // The whole line (edge to edge) through a and b when they share one, else empty.
 inline Bitboard line_through(Square a, Square b) { return detail::g_line[index(a)][index(b)]; }
 inline bool aligned(Square a, Square b, Square c) { return contains(line_through(a, b), c); }
+
+// Those of `candidates` (pieces on lines through s, from the rays above) with
+// nothing of `occupied` between them and s: slider attacks on s without the
+// large tables, cheaper where the candidates are few.
+inline Bitboard unblocked(Square s, Bitboard candidates, Bitboard occupied) {
+  Bitboard result = 0;
+  for (Square from : squares(candidates))
+    if (!(between(s, from) & occupied)) result |= square_bb(from);
+  return result;
+}
 
 // The individual back ends, for tests and benchmarks that compare them.
 namespace slider_backends {

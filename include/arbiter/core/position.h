@@ -73,9 +73,9 @@ class Position {
   // Pieces of either colour attacking s given the occupancy.
   Bitboard attackers_to(Square s, Bitboard occupied) const;
   Bitboard attackers_to(Square s) const { return attackers_to(s, pieces()); }
-  bool attacked_by(Color attacker, Square s, Bitboard occupied) const {
-    return (attackers_to(s, occupied) & pieces(attacker)) != 0;
-  }
+  // (attackers_to(s, occupied) & pieces(attacker)) != 0, looking at the
+  // attacker's pieces only and stopping at the first kind that attacks.
+  bool attacked_by(Color attacker, Square s, Bitboard occupied) const;
   // Pieces of colour `owner` that alone stand between king `king_color` and an enemy slider.
   Bitboard pinned(Color owner, Color king_color) const;
   // Whether the side to move may legally capture en passant from `from` onto `to`.

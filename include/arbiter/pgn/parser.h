@@ -45,9 +45,30 @@ class ParsedGame {
 
 ParsedGame parse_game(const RawGame& raw);
 
+// Follows the main line as the parser replays it, so that a consumer (the
+// adjudicator's judge) need not make every move a second time. On a parse
+// error the calls made so far describe a prefix of a broken game.
+class PlyObserver {
+ public:
+  virtual ~PlyObserver() = default;
+  // The main line's starting position, once the tags are read (before any ply).
+  virtual void start(const core::Position& start) = 0;
+  // A legal ply of the main line; `after` is the position it produced.
+  virtual void ply(core::Move move, const core::Position& after) = 0;
+};
+
+struct ParseOptions {
+  // Keep comments (and the clocks read from them). Without, comments are
+  // still checked (an unterminated one is an error) but not stored: readers
+  // that need only tags, moves and the result skip that work.
+  bool comments = true;
+  PlyObserver* observer = nullptr;  // told of every main-line ply (optional)
+};
+
 // The same, filling `out` (whose buffers are reused: the fastest way to read
 // many games on one thread). Returns false and sets `error` on failure.
-bool parse_game_into(const RawGame& raw, Game& out, ParseError& error);
+bool parse_game_into(const RawGame& raw, Game& out, ParseError& error,
+                     const ParseOptions& options = {});
 
 // A whole game from a string (tests, tools): first_line 1, index 0.
 ParsedGame parse_game(std::string_view text, std::string_view source = "<string>");

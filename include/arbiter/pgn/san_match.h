@@ -2,10 +2,10 @@
 // reach the destination instead of generating every legal move, and writes
 // the normalised SAN (core::to_san's spelling) from the same candidates.
 //
-// It answers only when sure: castling, malformed, illegal or ambiguous SAN
-// return false, and the caller asks core::parse_san, whose verdict and error
-// message are authoritative. Tests check it agrees with core on every legal
-// move of many positions.
+// It answers only when sure: malformed, illegal or ambiguous SAN return
+// false, and the caller asks core::parse_san, whose verdict and error message
+// are authoritative. Tests check it agrees with core on every legal move of
+// many positions.
 #pragma once
 
 #include <array>

@@ -98,6 +98,11 @@ class Game {
   // The same for a move the caller already knows to be legal (parse_san and
   // parse_uci_move check): skips the legality check.
   const Outcome& play_legal(core::Move m);
+  // The same for a legal move the caller has already made on a copy of
+  // position(), `after` being the result (a reader replaying the record
+  // itself): the game takes that position instead of making the move again.
+  // Only its halfmove clock is not taken (the game keeps its own count).
+  const Outcome& play_legal(core::Move m, const core::Position& after);
   // A completed illegal move by `offender` (7.5.3-7.5.5): time penalty, or the loss.
   const Outcome& illegal_move(core::Color offender);
   // The flag of `flagged` has fallen (6.9): a loss unless the opponent cannot mate.
@@ -137,6 +142,9 @@ class Game {
   int plies_after_end() const { return plies_after_end_; }
 
  private:
+  // What follows any legal move once `pos_` is the position after it.
+  void record_ply(core::Move m, core::Color mover, uint8_t rights_before,
+                  const core::UndoInfo& undo);
   void conclude_position(core::Move last, const core::UndoInfo* undo);
   void record_claims();
   bool proxy_claim(core::Move last, const core::UndoInfo* undo);

@@ -44,6 +44,9 @@ std::string_view penalty_cause_name(PenaltyCause cause);  // "illegal-move", "in
 // penalties [{type, ply, side, opponent_bonus_seconds, offender_cut_max_seconds,
 // article}], recorded, agrees, undecided, ambiguous, error.
 std::string to_json(const Verdict& verdict);
+// The same object's fields without its braces, appended (for callers that
+// write fields of their own first).
+void append_json_fields(std::string& out, const Verdict& verdict);
 // A few lines for people, each ending in a newline.
 std::string to_text(const Verdict& verdict);
 
