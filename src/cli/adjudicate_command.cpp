@@ -41,19 +41,15 @@ int read_settings(const cxxopts::ParseResult& args, AdjudicateSettings& s) {
   if (!edition) return adjudicate_usage_error("unknown --rules '" + rules + "'");
   s.options.edition = *edition;
   const std::string mode = args["mode"].as<std::string>();
-  if (mode == "strict")
-    s.options.claim_mode = rules::ClaimMode::Strict;
-  else if (mode == "proxy-claim")
-    s.options.claim_mode = rules::ClaimMode::ProxyClaim;
-  else
+  auto claim_mode = rules::parse_claim_mode(mode);
+  if (!claim_mode)
     return adjudicate_usage_error("unknown --mode '" + mode + "' (strict, proxy-claim)");
+  s.options.claim_mode = *claim_mode;
   const std::string illegal = args["illegal"].as<std::string>();
-  if (illegal == "fide")
-    s.options.illegal_moves = rules::IllegalMovePolicy::Fide;
-  else if (illegal == "forfeit")
-    s.options.illegal_moves = rules::IllegalMovePolicy::Forfeit;
-  else
+  auto illegal_moves = rules::parse_illegal_move_policy(illegal);
+  if (!illegal_moves)
     return adjudicate_usage_error("unknown --illegal '" + illegal + "' (fide, forfeit)");
+  s.options.illegal_moves = *illegal_moves;
   const std::string halfmove = args["fen-halfmove"].as<std::string>();
   if (halfmove != "trust" && halfmove != "ignore")
     return adjudicate_usage_error("unknown --fen-halfmove '" + halfmove + "' (trust, ignore)");

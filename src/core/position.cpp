@@ -259,6 +259,12 @@ void Position::make_move(Move m, UndoInfo& undo) {
   checkers_ = compute_checkers();
 }
 
+UndoInfo Position::undo_info(Move m) const {
+  const Square captured_square = m.is_en_passant() ? m.to() - pawn_push(side_) : m.to();
+  const Piece captured = m.is_castling() ? Piece::None : piece_on(captured_square);
+  return {key_, checkers_, halfmove_clock_, castling_rights_, en_passant_, captured};
+}
+
 void Position::unmake_move(Move m, const UndoInfo& undo) {
   side_ = ~side_;
   const Color us = side_;

@@ -312,19 +312,13 @@ Result<MatchCommand> parse_match_command(const std::vector<std::string>& args) {
             text + "'"};
       config.game.rules.edition = *edition;
     } else if (flag == "--mode") {
-      if (text == "proxy-claim")
-        config.game.rules.claim_mode = rules::ClaimMode::ProxyClaim;
-      else if (text == "strict")
-        config.game.rules.claim_mode = rules::ClaimMode::Strict;
-      else
-        return Error{"--mode must be proxy-claim or strict, got '" + text + "'"};
+      auto mode = rules::parse_claim_mode(text);
+      if (!mode) return Error{"--mode must be proxy-claim or strict, got '" + text + "'"};
+      config.game.rules.claim_mode = *mode;
     } else if (flag == "--illegal") {
-      if (text == "fide")
-        config.game.rules.illegal_moves = rules::IllegalMovePolicy::Fide;
-      else if (text == "forfeit")
-        config.game.rules.illegal_moves = rules::IllegalMovePolicy::Forfeit;
-      else
-        return Error{"--illegal must be fide or forfeit, got '" + text + "'"};
+      auto policy = rules::parse_illegal_move_policy(text);
+      if (!policy) return Error{"--illegal must be fide or forfeit, got '" + text + "'"};
+      config.game.rules.illegal_moves = *policy;
     } else if (flag == "--tournament") {
       if (text == "round-robin")
         config.tournament = Tournament::RoundRobin;

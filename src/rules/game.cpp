@@ -13,7 +13,18 @@ namespace arbiter::rules {
 using core::Color;
 using core::Move;
 using core::Position;
-using core::Square;
+
+std::optional<ClaimMode> parse_claim_mode(std::string_view name) {
+  if (name == "strict") return ClaimMode::Strict;
+  if (name == "proxy-claim") return ClaimMode::ProxyClaim;
+  return std::nullopt;
+}
+
+std::optional<IllegalMovePolicy> parse_illegal_move_policy(std::string_view name) {
+  if (name == "fide") return IllegalMovePolicy::Fide;
+  if (name == "forfeit") return IllegalMovePolicy::Forfeit;
+  return std::nullopt;
+}
 
 Game::Game(const GameOptions& options) : Game(Position::start_position(), options) {}
 
@@ -84,14 +95,8 @@ const Outcome& Game::play_legal(Move m, const Position& after) {
 #endif
   const Color mover = pos_.side_to_move();
   const uint8_t rights = pos_.castling_rights();
-  // What make_move would have saved: finish() steps back with it to spell the move.
-  const Square captured_on = m.is_en_passant() ? m.to() - core::pawn_push(mover) : m.to();
-  const core::UndoInfo undo{pos_.key(),
-                            pos_.checkers(),
-                            pos_.halfmove_clock(),
-                            rights,
-                            pos_.en_passant_square(),
-                            m.is_castling() ? core::Piece::None : pos_.piece_on(captured_on)};
+  // finish() steps back with it to spell the move.
+  const core::UndoInfo undo = pos_.undo_info(m);
   // The caller's count may include a FEN counter this game ignores; zeroing
   // plies are the same for both.
   const int halfmove_clock = after.halfmove_clock() == 0 ? 0 : pos_.halfmove_clock() + 1;

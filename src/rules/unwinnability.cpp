@@ -65,16 +65,18 @@ constexpr int kShortLineCaps[] = {16, 32};
 constexpr HelpmateLimits kShortLineScreen{.node_budget = 300, .max_units = 6, .max_plies = 0};
 constexpr HelpmateLimits kShortLineAnalysis{.node_budget = 500, .max_units = 6, .max_plies = 0};
 
-struct ShortLine {
+struct FoundLine {
   Color winner;
   std::vector<Move> line;
 };
 
-// The short-line round for the given sides (every side and plan at one cap before
-// the next cap); `nodes` counts what it visited.
-std::optional<ShortLine> short_line_round(const Position& pos, std::span<const Color> sides,
-                                          const HelpmateLimits& each, uint64_t& nodes) {
-  for (int plies : kShortLineCaps) {
+// One search per side and plan (corner) for each ply cap in turn (every side and
+// plan at one cap before the next cap), with the limits of `each` otherwise;
+// the first helpmate found ends it. `nodes` counts what it visited.
+std::optional<FoundLine> plan_round(const Position& pos, std::span<const Color> sides,
+                                    const HelpmateLimits& each, std::span<const int> ply_caps,
+                                    uint64_t& nodes) {
+  for (int plies : ply_caps) {
     for (Color winner : sides) {
       const int plans = helpmate_plan_count(pos, winner);
       if (plans == 1 || unwinnable_by_material(pos, winner)) continue;
@@ -84,7 +86,7 @@ std::optional<ShortLine> short_line_round(const Position& pos, std::span<const C
         limits.max_plies = plies;
         HelpmateResult result = find_helpmate(pos, winner, limits);
         nodes += result.nodes;
-        if (result.found) return ShortLine{winner, std::move(result.line)};
+        if (result.found) return FoundLine{winner, std::move(result.line)};
       }
     }
   }
@@ -305,8 +307,8 @@ WinnabilityResult analyse(const Position& root, Color winner, const WinnabilityO
   uint64_t off_budget = 0;
   if (short_lines) {
     const Color sides[] = {winner};
-    std::optional<ShortLine> short_line =
-        short_line_round(pos, sides, kShortLineAnalysis, off_budget);
+    std::optional<FoundLine> short_line =
+        plan_round(pos, sides, kShortLineAnalysis, kShortLineCaps, off_budget);
     if (short_line) {
       return mate_found(std::move(prefix), short_line->line, WinnabilityMethod::Helpmate,
                         nodes + off_budget);
@@ -412,13 +414,14 @@ DeadPositionResult analyse_dead_position(const Position& pos, const WinnabilityO
       core::popcount(pos.pieces(Color::White)) >= core::popcount(pos.pieces(Color::Black))
           ? Color::White
           : Color::Black;
-  for (Color c : {stronger, ~stronger}) {
-    if (auto line = recall_helpmate(pos, c)) {
-      remember_helpmate(pos, c, std::move(*line));
-      r.method = WinnabilityMethod::Helpmate;
-      return r;
-    }
-  }
+  // A helpmate for side c: the position is alive; the line is kept for the next ply.
+  auto alive = [&](Color c, std::vector<Move> line) {
+    remember_helpmate(pos, c, std::move(line));
+    r.method = WinnabilityMethod::Helpmate;
+    return r;
+  };
+  for (Color c : {stronger, ~stronger})
+    if (auto line = recall_helpmate(pos, c)) return alive(c, std::move(*line));
   // A line from a ply or two ago that no longer verifies mostly needs a detour
   // around the move played since: a short search that follows it first.
   for (Color c : {stronger, ~stronger}) {
@@ -427,54 +430,32 @@ DeadPositionResult analyse_dead_position(const Position& pos, const WinnabilityO
     if (hinted.hint.empty() || unwinnable_by_material(pos, c)) continue;
     HelpmateResult screen = find_helpmate(pos, c, hinted);
     r.nodes += screen.nodes;
-    if (screen.found) {
-      remember_helpmate(pos, c, std::move(screen.line));
-      r.method = WinnabilityMethod::Helpmate;
-      return r;
-    }
+    if (screen.found) return alive(c, std::move(screen.line));
   }
   for (const HelpmateLimits& limits : {kScreenSearch, kQuickSearch}) {
     for (Color c : {stronger, ~stronger}) {
       if (unwinnable_by_material(pos, c)) continue;
       HelpmateResult screen = find_helpmate(pos, c, limits);
       r.nodes += screen.nodes;
-      if (screen.found) {
-        remember_helpmate(pos, c, std::move(screen.line));
-        r.method = WinnabilityMethod::Helpmate;
-        return r;
-      }
+      if (screen.found) return alive(c, std::move(screen.line));
     }
   }
   // Sparse endings: short lines first, for both sides (see kShortLineCaps); its
   // nodes are kept out of the budget of what follows.
   uint64_t off_budget = 0;
   const Color sides[] = {stronger, ~stronger};
-  std::optional<ShortLine> short_line = short_line_round(pos, sides, kShortLineScreen, off_budget);
+  std::optional<FoundLine> found =
+      plan_round(pos, sides, kShortLineScreen, kShortLineCaps, off_budget);
   r.nodes += off_budget;
-  if (short_line) {
-    remember_helpmate(pos, short_line->winner, std::move(short_line->line));
-    r.method = WinnabilityMethod::Helpmate;
-    return r;
-  }
+  if (found) return alive(found->winner, std::move(found->line));
   // Then one short round over every plan for each side before either
   // side's full analysis, since the side with the quick helpmate is often not the
   // one tried first (K+N v K+N: one side's mate may take six times the nodes).
-  for (Color c : {stronger, ~stronger}) {
-    const int plans = helpmate_plan_count(pos, c);
-    if (plans == 1 || unwinnable_by_material(pos, c)) continue;
-    for (int plan = 0; plan < plans; ++plan) {
-      HelpmateLimits round = kWideSearch;
-      round.plan = plan;
-      round.node_budget = kFirstPlanSlice;
-      HelpmateResult screen = find_helpmate(pos, c, round);
-      r.nodes += screen.nodes;
-      if (screen.found) {
-        remember_helpmate(pos, c, std::move(screen.line));
-        r.method = WinnabilityMethod::Helpmate;
-        return r;
-      }
-    }
-  }
+  HelpmateLimits round = kWideSearch;
+  round.node_budget = kFirstPlanSlice;
+  const int wide_cap[] = {kWideSearch.max_plies};
+  found = plan_round(pos, sides, round, wide_cap, r.nodes);
+  if (found) return alive(found->winner, std::move(found->line));
   bool all_unwinnable = true;
   for (Color c : {stronger, ~stronger}) {
     WinnabilityOptions rest = options;

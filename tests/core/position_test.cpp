@@ -36,6 +36,29 @@ TEST(MakeUnmake, RestoresEveryFieldForEveryLegalMove) {
   }
 }
 
+// undo_info(m) is what make_move(m) stores, so a position reached by copying can
+// still take m back with it.
+TEST(MakeUnmake, UndoInfoMatchesWhatMakeMoveStores) {
+  for (const Position& start : test::random_walk_positions(1, 30)) {
+    MoveList moves;
+    generate_legal(start, moves);
+    for (Move m : moves) {
+      Position pos = start;
+      UndoInfo made;
+      pos.make_move(m, made);
+      const UndoInfo predicted = start.undo_info(m);
+      ASSERT_EQ(predicted.key, made.key);
+      ASSERT_EQ(predicted.checkers, made.checkers);
+      ASSERT_EQ(predicted.halfmove_clock, made.halfmove_clock);
+      ASSERT_EQ(predicted.castling_rights, made.castling_rights);
+      ASSERT_EQ(predicted.en_passant, made.en_passant);
+      ASSERT_EQ(predicted.captured, made.captured) << to_fen(start);
+      pos.unmake_move(m, predicted);
+      ASSERT_EQ(to_fen(pos), to_fen(start));
+    }
+  }
+}
+
 // The incrementally updated key equals the key computed from scratch.
 TEST(MakeUnmake, IncrementalKeyMatchesRecomputedKey) {
   for (const Position& pos : test::random_walk_positions(2, 60)) {

@@ -94,6 +94,9 @@ class Position {
   // The move must be legal.
   void make_move(Move m, UndoInfo& undo);
   void unmake_move(Move m, const UndoInfo& undo);
+  // What make_move(m, undo) would store in `undo`, for a caller that reaches the
+  // position after m by other means (a copy) and may still need to take m back.
+  UndoInfo undo_info(Move m) const;
   // Passes the turn (search only: null-move pruning). Not allowed in check.
   void make_null_move(UndoInfo& undo);
   void unmake_null_move(const UndoInfo& undo);

@@ -41,6 +41,10 @@ enum class IllegalMovePolicy : uint8_t {
   Forfeit,  // the first illegal move loses (engine-match practice)
 };
 
+// The command-line names: "strict", "proxy-claim"; "fide", "forfeit".
+std::optional<ClaimMode> parse_claim_mode(std::string_view name);
+std::optional<IllegalMovePolicy> parse_illegal_move_policy(std::string_view name);
+
 struct GameOptions {
   Edition edition = kDefaultEdition;
   ClaimMode claim_mode = ClaimMode::Strict;
