@@ -136,6 +136,25 @@ constexpr auto kDistance = [] {
 
 int distance(Square a, Square b) { return kDistance[core::index(a)][core::index(b)]; }
 
+// Squares from which a piece could bear on some square of a king's zone (the king
+// and its neighbours) on an empty board, per king square: a move to any other
+// square adds no pressure there, whatever stands in between.
+struct ZoneReach {
+  Bitboard rook = 0, bishop = 0, knight = 0;
+};
+constexpr auto kZoneReach = [] {
+  std::array<ZoneReach, core::kNumSquares> table{};
+  for (int k = 0; k < core::kNumSquares; ++k) {
+    const Square king = Square(k);
+    for (Square z : core::squares(core::king_attacks(king) | core::square_bb(king))) {
+      table[k].rook |= core::rook_rays(z);
+      table[k].bishop |= core::bishop_rays(z);
+      table[k].knight |= core::knight_attacks(z);
+    }
+  }
+  return table;
+}();
+
 // How a move is classified before it becomes a sort key (MoveKey).
 struct ScoredMove {
   uint16_t bits;
@@ -172,6 +191,52 @@ struct CheckInfo {
     if (core::contains(squares[core::index(pt)], m.to())) return true;
     return core::contains(discoverers, m.from()) && !core::aligned(m.from(), m.to(), king);
   }
+};
+
+// What rules out a mate without making the checking move: a square next to the
+// loser's king, free of its own men, that the winner does not attack after the
+// move. The winner's attacks are taken with the loser's king lifted (a slider
+// checking along a line covers the square behind the king); the moved piece's
+// old attacks stay counted, which can only hide a flight, never invent one.
+class FlightScreen {
+ public:
+  FlightScreen(const Position& pos, Color winner) {
+    const Square king = pos.king_square(~winner);
+    occupied_ = pos.pieces() ^ core::square_bb(king);
+    loser_ = pos.pieces(~winner);
+    flights_ = core::king_attacks(king);
+    covered_ = core::pawn_attacks_bb(winner, pos.pieces(winner, PieceType::Pawn));
+    for (Square s : core::squares(pos.pieces(winner) & ~pos.pieces(PieceType::Pawn))) {
+      const PieceType pt = core::type_of(pos.piece_on(s));
+      covered_ |= core::piece_attacks(pt, s, occupied_);
+      // Men between a long-range piece and a flight: moving one may open the line.
+      if (pt == PieceType::Bishop || pt == PieceType::Rook || pt == PieceType::Queen)
+        for (Square f : core::squares(core::piece_attacks(pt, s, 0) & flights_))
+          lines_ |= core::between(s, f);
+    }
+    lines_ &= occupied_;
+  }
+
+  // True only when the move surely leaves the loser's king a square to step to
+  // (special moves and moves that may open a line are never ruled out).
+  bool leaves_flight(const Position& pos, Move m) const {
+    if (m.kind() != core::MoveKind::Normal || core::contains(lines_, m.from())) return false;
+    const Bitboard to = core::square_bb(m.to());
+    const Bitboard free = flights_ & ~(loser_ & ~to);
+    const PieceType pt = core::type_of(pos.moved_piece(m));
+    const Bitboard attacks =
+        pt == PieceType::Pawn
+            ? core::pawn_attacks(pos.side_to_move(), m.to())
+            : core::piece_attacks(pt, m.to(), (occupied_ ^ core::square_bb(m.from())) | to);
+    return (free & ~(covered_ | attacks)) != 0;
+  }
+
+ private:
+  Bitboard occupied_ = 0;  // without the loser's king
+  Bitboard loser_ = 0;
+  Bitboard flights_ = 0;
+  Bitboard covered_ = 0;
+  Bitboard lines_ = 0;
 };
 
 // Men standing between one of the winner's long-range pieces and the loser's
@@ -320,9 +385,12 @@ class Searcher {
 
   // The winner to move with no units left: only a checking move may still mate.
   bool winner_mates_now(const core::MoveList& moves, const CheckInfo& info) {
+    std::optional<FlightScreen> screen;
     for (Move m : moves) {
       if (!info.may_check(pos_, m)) continue;
       if (!count_node()) return false;
+      if (!screen) screen.emplace(pos_, winner_);
+      if (screen->leaves_flight(pos_, m)) continue;
       core::UndoInfo undo;
       pos_.make_move(m, undo);
       bool mate = pos_.in_check() && core::has_no_legal_moves(pos_);
@@ -363,17 +431,47 @@ class Searcher {
     Square piece_target;                  // where the knights head
     Square pressure_from = Square::None;  // the last piece whose pressure was counted ...
     int pressure_before = 0;              // ... and how many zone squares it bore on
+    // A superset of the natural moves, by bit tests (see may_be_natural).
+    Bitboard any_move_from = 0;  // pawns, the king, men on a line to the loser's king
+    Bitboard captures = 0;       // the loser's men
+    ZoneReach reach = {};        // where a piece's move may add pressure
   };
 
   WinnerNode winner_node(const CheckInfo& info, Bitboard obstructions) const {
     const Square blocker = blocker_to_take();
     const Square target = loser_king_target();
-    return WinnerNode{info,
-                      obstructions,
-                      core::king_attacks(info.king) | core::square_bb(info.king),
-                      blocker != Square::None ? blocker : target,
-                      blocker != Square::None,
-                      target};
+    WinnerNode node{info,
+                    obstructions,
+                    core::king_attacks(info.king) | core::square_bb(info.king),
+                    blocker != Square::None ? blocker : target,
+                    blocker != Square::None,
+                    target};
+    node.any_move_from = pos_.pieces(winner_, PieceType::Pawn, PieceType::King) | obstructions;
+    node.captures = pos_.pieces(loser_);
+    node.reach = kZoneReach[core::index(info.king)];
+    return node;
+  }
+
+  // False only for a move that classify_winner_move surely makes costly: at units 0
+  // only natural moves are kept, and classifying the others was most of a node's
+  // work. Kings, pawns, captures, special moves and men on a line are always
+  // classified; a knight or a long-range piece only when it approaches its target
+  // or lands where it may bear on the loser's king's zone.
+  bool may_be_natural(Move m, const WinnerNode& node) const {
+    if (m.kind() != core::MoveKind::Normal) return true;
+    const Square from = m.from(), to = m.to();
+    if (core::contains(node.any_move_from, from) || core::contains(node.captures, to)) return true;
+    switch (core::type_of(pos_.piece_on(from))) {
+      case PieceType::Knight:
+        return core::contains(node.reach.knight, to) ||
+               distance(to, node.piece_target) < distance(from, node.piece_target);
+      case PieceType::Bishop:
+        return core::contains(node.reach.bishop, to);
+      case PieceType::Rook:
+        return core::contains(node.reach.rook, to);
+      default:
+        return core::contains(node.reach.rook | node.reach.bishop, to);
+    }
   }
 
   ScoredMove classify_winner_move(Move m, WinnerNode& node) const {
@@ -452,6 +550,18 @@ class Searcher {
                      pos_.pieces(loser_)};
   }
 
+  // False only for a move that classify_loser_move surely makes costly (see the
+  // winner's may_be_natural): a natural move of the loser walks its king in corner
+  // mode, steps into the zone, clears a line or offers a man to a blocker, and
+  // any move may be natural when the loser must bring blockers.
+  bool may_be_natural(Move m, const LoserNode& node) const {
+    if (needs_blockers_) return true;
+    if (core::contains(node.obstructions, m.from()) ||
+        core::contains(node.offers | node.zone, m.to()))
+      return true;
+    return corner_mode_ && m.from() == node.king;
+  }
+
   ScoredMove classify_loser_move(Move m, const LoserNode& node) const {
     const Square from = m.from(), to = m.to();
     const Square king = node.king;
@@ -524,8 +634,7 @@ class Searcher {
     // move would give them. One integer per move: comparing fields one by one was
     // the costliest part of a node.
     size_t kept = 0;
-    uint64_t index = 0;
-    auto keep = [&](ScoredMove s) {
+    auto keep = [&](ScoredMove s, uint64_t index) {
       if (!limits_.hint.empty() && in_hint(s.move())) {
         s.cost = int(MoveCost::Natural);
         s.score += kHintBonus;
@@ -535,15 +644,21 @@ class Searcher {
         out[kept++] = uint64_t(s.cost) << kCostShift | uint64_t(kScoreBias - score) << kScoreShift |
                       index << kIndexShift | s.bits;
       }
-      ++index;
     };
+    // With no units to spend only natural moves are kept: the others are screened
+    // out by bit tests before they are classified (a hint makes any move natural).
+    const bool natural_only = units == 0 && limits_.hint.empty();
     const Bitboard obstructions = line_obstructions(pos_, winner_);
     if (info) {
       WinnerNode node = winner_node(*info, obstructions);
-      for (Move m : moves) keep(classify_winner_move(m, node));
+      for (size_t i = 0; i < moves.size(); ++i)
+        if (!natural_only || may_be_natural(moves[i], node))
+          keep(classify_winner_move(moves[i], node), i);
     } else {
       const LoserNode node = loser_node(obstructions);
-      for (Move m : moves) keep(classify_loser_move(m, node));
+      for (size_t i = 0; i < moves.size(); ++i)
+        if (!natural_only || may_be_natural(moves[i], node))
+          keep(classify_loser_move(moves[i], node), i);
     }
     if (units == 0 && kept > kFreeNaturalMoves) {
       // Only the free natural moves can be tried: pick them, sort nothing else.

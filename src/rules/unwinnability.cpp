@@ -105,14 +105,31 @@ bool looks_closed(const Position& pos) {
   return core::count_legal_moves(pos) <= kClosedMaxLegalMoves;
 }
 
-// Legal moves of the side not to move, as if it were its turn (0 when the side
-// to move is in check, where passing is meaningless).
+// How freely the side not to move can move: its legal moves as if it were its
+// turn. When the side to move is in check that turn cannot be passed, and its own
+// few legal moves say nothing about how closed the position is, so the other
+// side's pseudo-legal moves stand in (piece moves, pawn pushes and captures): only
+// an estimate, for deciding whether a walk through the position is worth trying.
 uint64_t opponent_move_count(const Position& pos) {
-  if (pos.in_check()) return 0;
-  Position passed = pos;
-  core::UndoInfo undo;
-  passed.make_null_move(undo);
-  return core::count_legal_moves(passed);
+  using core::Bitboard;
+  using core::PieceType;
+  if (!pos.in_check()) {
+    Position passed = pos;
+    core::UndoInfo undo;
+    passed.make_null_move(undo);
+    return core::count_legal_moves(passed);
+  }
+  const Color them = ~pos.side_to_move();
+  const Bitboard occupied = pos.pieces(), own = pos.pieces(them);
+  const Bitboard pawns = pos.pieces(them, PieceType::Pawn);
+  const Bitboard pushes = them == Color::White ? core::shift<core::Direction::North>(pawns)
+                                               : core::shift<core::Direction::South>(pawns);
+  uint64_t moves = core::popcount(pushes & ~occupied) +
+                   core::popcount(core::pawn_attacks_bb(them, pawns) & pos.pieces(~them));
+  for (core::Square s : core::squares(own & ~pawns))
+    moves +=
+        core::popcount(core::piece_attacks(core::type_of(pos.piece_on(s)), s, occupied) & ~own);
+  return moves;
 }
 
 // Whether there are pawns and every one of them is blocked head-on.

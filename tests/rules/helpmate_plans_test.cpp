@@ -278,5 +278,64 @@ TEST(HelpmatePlans, RandomPlacementsGiveOnlyVerifiedLines) {
   EXPECT_GT(lines, 0);
 }
 
+// The winner's mate probe rules checks out without making them when the loser's
+// king keeps a flight square; it must never rule out a mate. With one ply left
+// the search finds a mate exactly when a brute-force look at every legal move
+// does, on random placements of heavy pieces around the loser's king (many checks,
+// some of them mates, some discovered or through the king's line) and on the
+// random walks of the perft suite.
+TEST(HelpmateProbe, MateInOneFoundExactlyWhenOneExists) {
+  auto mates_in_one = [](const Position& root) {
+    Position pos = root;
+    core::MoveList moves;
+    core::generate_legal(pos, moves);
+    for (core::Move m : moves) {
+      core::UndoInfo undo;
+      pos.make_move(m, undo);
+      const bool mate = pos.in_check() && core::has_no_legal_moves(pos);
+      pos.unmake_move(m, undo);
+      if (mate) return true;
+    }
+    return false;
+  };
+  std::vector<Position> positions = test::random_walk_positions(2, 40);
+  const std::string attackers = "QQRRBNP";
+  const std::string defenders = "pnbr";
+  std::mt19937 rng(20261122);
+  for (int made = 0; made < (test::kSanitized ? 200 : 2000);) {
+    std::string board(64, '.');
+    auto place = [&](char piece) {
+      for (;;) {
+        const size_t sq = rng() % board.size();
+        if (board[sq] == '.') {
+          board[sq] = piece;
+          return;
+        }
+      }
+    };
+    place('K');
+    place('k');
+    for (int i = int(rng() % 3) + 1; i > 0; --i) place(attackers[rng() % attackers.size()]);
+    for (int i = int(rng() % 3); i > 0; --i) place(defenders[rng() % defenders.size()]);
+    auto parsed = core::parse_fen(test::board_fen(board, Color::White));
+    if (!parsed.ok()) continue;  // impossible placement (a pawn on the edge, a king in check)
+    positions.push_back(parsed.value());
+    ++made;
+  }
+  int mates = 0;
+  for (const Position& pos : positions) {
+    const Color winner = pos.side_to_move();
+    const HelpmateLimits one_ply{.node_budget = 1000, .max_units = 0, .max_plies = 1};
+    const HelpmateResult r = find_helpmate(pos, winner, one_ply);
+    const bool expected = mates_in_one(pos);
+    mates += expected;
+    ASSERT_EQ(r.found, expected) << core::to_fen(pos);
+    if (r.found) {
+      EXPECT_TRUE(is_helpmate_line(pos, winner, r.line)) << core::to_fen(pos);
+    }
+  }
+  EXPECT_GT(mates, 100);  // the placements make mates common enough to test the probe
+}
+
 }  // namespace
 }  // namespace arbiter::rules

@@ -185,29 +185,44 @@ TEST(DeadPosition, OrdinaryPositionsAreAliveAndDecided) {
   }
 }
 
+// Alive, decided without a search, and rightly so: some side has a helpmate.
+void expect_alive_without_search(const char* fen) {
+  const core::Position pos = test::must_parse(fen);
+  const DeadPositionResult r = analyse_dead_position(pos);
+  EXPECT_FALSE(r.dead) << fen;
+  EXPECT_FALSE(r.undecided) << fen;
+  EXPECT_EQ(r.nodes, 0u) << fen;
+  bool some_side_mates = false;
+  for (Color c : {Color::White, Color::Black}) {
+    const WinnabilityResult w = analyse_winnability(pos, c);
+    if (w.verdict != Winnability::Winnable) continue;
+    EXPECT_TRUE(is_helpmate_line(pos, c, w.helpmate)) << fen;
+    some_side_mates = true;
+  }
+  EXPECT_TRUE(some_side_mates) << fen;
+}
+
 // Pawnless endings with mating material, from lichess games: the per-ply check
-// reports them alive without a search (no exhaustive walk could end in them), and
-// each has a helpmate, so alive is the right answer.
+// reports them alive without a search (no exhaustive walk could end in them).
 TEST(DeadPosition, PawnlessEndingsAreAliveWithoutSearch) {
   for (const char* fen : {
            "2N5/8/3K4/5n2/4k3/8/8/8 w - - 15 74",  // K+N v K+N
            "5K1b/7n/8/2k5/8/8/8/8 w - - 0 64",     // K v K+B+N
            "8/8/7k/7n/8/5BK1/8/8 w - - 10 66",     // K+B v K+N
-       }) {
-    const core::Position pos = test::must_parse(fen);
-    const DeadPositionResult r = analyse_dead_position(pos);
-    EXPECT_FALSE(r.dead) << fen;
-    EXPECT_FALSE(r.undecided) << fen;
-    EXPECT_EQ(r.nodes, 0u) << fen;
-    bool some_side_mates = false;
-    for (Color c : {Color::White, Color::Black}) {
-      const WinnabilityResult w = analyse_winnability(pos, c);
-      if (w.verdict != Winnability::Winnable) continue;
-      EXPECT_TRUE(is_helpmate_line(pos, c, w.helpmate)) << fen;
-      some_side_mates = true;
-    }
-    EXPECT_TRUE(some_side_mates) << fen;
-  }
+       })
+    expect_alive_without_search(fen);
+}
+
+// Minor-piece endings with pawns, from lichess games, the side to move in check:
+// its few legal moves say nothing about how closed the position is, and the side
+// giving check roams freely, so no walk is tried (each cost thousands of nodes).
+TEST(DeadPosition, CheckGivenByAMobileSideIsAliveWithoutSearch) {
+  for (const char* fen : {
+           "8/8/6p1/4N3/2k3P1/4b3/2K3P1/8 b - - 6 71",   // knight check
+           "8/8/5k2/3K2p1/4NbP1/8/8/8 b - - 6 44",       // knight check
+           "8/4b3/5p1p/5PpP/2k3P1/K1N5/8/8 w - - 1 49",  // bishop check
+       })
+    expect_alive_without_search(fen);
 }
 
 // Sparse positions from lichess games whose short helpmate lies towards a corner
