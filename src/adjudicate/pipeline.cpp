@@ -49,8 +49,8 @@ class Worker {
   void process_one(Batch& batch, size_t i) {
     const pgn::RawGame& raw = batch.raws[i];
     // The judge follows the moves as they are read; verdicts need no comments.
-    const bool ok =
-        pgn::parse_game_into(raw, game_, error_, {.comments = false, .observer = &judge_});
+    const bool ok = pgn::parse_game_into(
+        raw, game_, error_, {.comments = false, .san_text = false, .observer = &judge_});
     GameLabel label;
     label.number = batch.first_number + i;
     label.source = raw.source;

@@ -290,17 +290,22 @@ class GameParser {
     const core::Position& pos = game_.final_position();
     core::Move move;
     SanText normal;
-    if (!match_san(pos, san, move, normal)) {
+    const bool spelled = options_.san_text;
+    if (spelled ? !match_san(pos, san, move, normal) : !match_san(pos, san, move)) {
       // Castling, or something wrong: core decides, and says what.
       Result<core::Move> m = core::parse_san(pos, san);
       if (!m) return fail(i_, plies() + 1, m.error());
       move = m.value();
-      normal = san_without_suffix(pos, move);
+      if (spelled) normal = san_without_suffix(pos, move);
     }
-    TextSpan written = game_.store(san);
-    Ply& ply = game_.push_ply(move, written, written);
-    if (char suffix = check_suffix(game_.final_position())) normal.push(suffix);
-    if (normal.view() != san) ply.san = game_.store(normal.view());
+    if (spelled) {
+      TextSpan written = game_.store(san);
+      Ply& ply = game_.push_ply(move, written, written);
+      if (char suffix = check_suffix(game_.final_position())) normal.push(suffix);
+      if (normal.view() != san) ply.san = game_.store(normal.view());
+    } else {
+      game_.push_ply(move, {}, {});
+    }
     if (options_.observer) options_.observer->ply(move, game_.final_position());
     return true;
   }

@@ -214,12 +214,15 @@ Move make(Square from, Square to, PieceType pt, bool en_passant, PieceType promo
 
 }  // namespace
 
-bool match_san(const Position& pos, std::string_view san, Move& move, SanText& text) {
+namespace {
+
+// match_san's search: the move, and the legal origins of its piece type onto its
+// destination (for spelling it); castling gives no origins.
+bool find_san_move(const Position& pos, std::string_view san, Move& move, PieceType& piece,
+                   Bitboard& origins) {
   if (san[0] == 'O' || san[0] == '0') {
     move = legal_castling(pos, san);
-    if (!move) return false;
-    text = san_without_suffix(pos, move);
-    return true;
+    return bool(move);
   }
   Pattern p;
   if (!parse_pattern(san, p)) return false;
@@ -227,7 +230,7 @@ bool match_san(const Position& pos, std::string_view san, Move& move, SanText& t
   // A pawn named without its file moves straight ahead (as in core).
   bool captures = p.piece != PieceType::Pawn || p.from_file >= 0;
   bool en_passant;
-  Bitboard origins = legal_origins(pos, p.piece, p.to, captures, en_passant);
+  origins = legal_origins(pos, p.piece, p.to, captures, en_passant);
   Bitboard matched = origins;
   if (p.from_file >= 0) matched &= core::file_bb(p.from_file);
   if (p.from_rank >= 0) matched &= core::rank_bb(p.from_rank);
@@ -239,8 +242,24 @@ bool match_san(const Position& pos, std::string_view san, Move& move, SanText& t
   Square from = core::lsb(matched);
   bool ep = en_passant && core::file_of(from) != core::file_of(p.to);
   move = make(from, p.to, p.piece, ep, p.promotion);
-  text = spell(pos, move, p.piece, origins);
+  piece = p.piece;
   return true;
+}
+
+}  // namespace
+
+bool match_san(const Position& pos, std::string_view san, Move& move, SanText& text) {
+  PieceType piece = PieceType::None;
+  Bitboard origins = 0;
+  if (!find_san_move(pos, san, move, piece, origins)) return false;
+  text = move.is_castling() ? san_without_suffix(pos, move) : spell(pos, move, piece, origins);
+  return true;
+}
+
+bool match_san(const Position& pos, std::string_view san, Move& move) {
+  PieceType piece = PieceType::None;
+  Bitboard origins = 0;
+  return find_san_move(pos, san, move, piece, origins);
 }
 
 SanText san_without_suffix(const Position& pos, Move m) {

@@ -74,16 +74,21 @@ constexpr int kNumCorners = 4;
 // The search made after the winner queens: a queen mates quickly with help.
 constexpr HelpmateLimits kPromotionProbe{.node_budget = 2000, .max_units = 4, .max_plies = 30};
 
+// Eight bytes, so that the table stays in L2: the upper half of the key (the
+// lower bits pick the slot) and a 16-bit generation. A false match only prunes a
+// line, which the search may do anyway: the table orders, it proves nothing.
 struct TTEntry {
-  Key key = 0;
-  uint32_t generation = 0;
+  uint32_t key = 0;
+  uint16_t generation = 0;
   int8_t units = 0;  // searched with this many units ...
   int8_t plies = 0;  // ... and plies left, without a mate
 };
+constexpr int kEntryKeyShift = 32;
+uint32_t entry_key(Key key) { return uint32_t(key >> kEntryKeyShift); }
 
 struct HelpmateTable {
   std::vector<TTEntry> slots;
-  uint32_t generation = 0;
+  uint16_t generation = 0;
 };
 thread_local HelpmateTable tl_table;
 
@@ -698,7 +703,7 @@ class Searcher {
     // mate, as an empty move list would).
     if (unwinnable_by_material(pos_, winner_)) return false;
     TTEntry& entry = tl_table.slots[pos_.key() & (kTableSize - 1)];
-    if (entry.generation == tl_table.generation && entry.key == pos_.key() &&
+    if (entry.generation == tl_table.generation && entry.key == entry_key(pos_.key()) &&
         entry.units >= units && entry.plies >= plies)
       return false;
     if (!generated) core::generate_legal(pos_, moves);
@@ -736,7 +741,7 @@ class Searcher {
       pos_.unmake_move(m, undo);
       if (aborted_) return false;
     }
-    entry = {pos_.key(), tl_table.generation, int8_t(units), int8_t(plies)};
+    entry = {entry_key(pos_.key()), tl_table.generation, int8_t(units), int8_t(plies)};
     return false;
   }
 

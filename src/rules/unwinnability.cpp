@@ -105,33 +105,6 @@ bool looks_closed(const Position& pos) {
   return core::count_legal_moves(pos) <= kClosedMaxLegalMoves;
 }
 
-// How freely the side not to move can move: its legal moves as if it were its
-// turn. When the side to move is in check that turn cannot be passed, and its own
-// few legal moves say nothing about how closed the position is, so the other
-// side's pseudo-legal moves stand in (piece moves, pawn pushes and captures): only
-// an estimate, for deciding whether a walk through the position is worth trying.
-uint64_t opponent_move_count(const Position& pos) {
-  using core::Bitboard;
-  using core::PieceType;
-  if (!pos.in_check()) {
-    Position passed = pos;
-    core::UndoInfo undo;
-    passed.make_null_move(undo);
-    return core::count_legal_moves(passed);
-  }
-  const Color them = ~pos.side_to_move();
-  const Bitboard occupied = pos.pieces(), own = pos.pieces(them);
-  const Bitboard pawns = pos.pieces(them, PieceType::Pawn);
-  const Bitboard pushes = them == Color::White ? core::shift<core::Direction::North>(pawns)
-                                               : core::shift<core::Direction::South>(pawns);
-  uint64_t moves = core::popcount(pushes & ~occupied) +
-                   core::popcount(core::pawn_attacks_bb(them, pawns) & pos.pieces(~them));
-  for (core::Square s : core::squares(own & ~pawns))
-    moves +=
-        core::popcount(core::piece_attacks(core::type_of(pos.piece_on(s)), s, occupied) & ~own);
-  return moves;
-}
-
 // Whether there are pawns and every one of them is blocked head-on.
 bool all_pawns_blocked(const Position& pos) {
   using core::PieceType;
@@ -141,14 +114,13 @@ bool all_pawns_blocked(const Position& pos) {
   return pos.pieces(PieceType::Pawn) && !(pushes & ~pos.pieces());
 }
 
-// Whether the side to move has at least two legal moves. Out of check every move
-// of a piece that is not pinned is legal, so counting those (and the king's safe
-// steps) settles it in almost every position without generating the moves; the
-// full count decides the rest. Runs after every ply of a game.
-bool has_two_legal_moves(const Position& pos) {
+// Whether the side to move has more than `limit` legal moves. Out of check every
+// move of a piece that is not pinned is legal, so counting those (and the king's
+// safe steps) settles it in almost every position without generating the moves;
+// the full count decides the rest. Runs after every ply of a game.
+bool more_legal_moves_than(const Position& pos, uint64_t limit) {
   using core::Bitboard;
   using core::PieceType;
-  constexpr int kEnough = 2;
   if (!pos.in_check()) {
     const Color us = pos.side_to_move();
     const Bitboard occupied = pos.pieces();
@@ -157,21 +129,52 @@ bool has_two_legal_moves(const Position& pos) {
     const Bitboard pawns = pos.pieces(us, PieceType::Pawn) & unpinned;
     const Bitboard pushes = us == Color::White ? core::shift<core::Direction::North>(pawns)
                                                : core::shift<core::Direction::South>(pawns);
-    int moves = core::popcount(pushes & ~occupied);
+    uint64_t moves = core::popcount(pushes & ~occupied);
     for (core::Square s :
          core::squares(pos.pieces(us) & unpinned & ~pos.pieces(PieceType::Pawn, PieceType::King))) {
-      if (moves >= kEnough) return true;
+      if (moves > limit) return true;
       const PieceType pt = core::type_of(pos.piece_on(s));
       moves += core::popcount(core::piece_attacks(pt, s, occupied) & targets);
     }
     const core::Square king = pos.king_square(us);
     for (core::Square s : core::squares(core::king_attacks(king) & targets)) {
-      if (moves >= kEnough) return true;
+      if (moves > limit) return true;
       if (!pos.attacked_by(~us, s, occupied ^ core::square_bb(king))) ++moves;
     }
-    if (moves >= kEnough) return true;
+    if (moves > limit) return true;
   }
-  return core::count_legal_moves(pos) >= kEnough;
+  return core::count_legal_moves(pos) > limit;
+}
+
+bool has_two_legal_moves(const Position& pos) { return more_legal_moves_than(pos, 1); }
+
+// Whether the side not to move could make more than `limit` moves: its legal
+// moves as if it were its turn. When the side to move is in check that turn
+// cannot be passed, and its own few legal moves say nothing about how closed the
+// position is, so the other side's pseudo-legal moves stand in (piece moves, pawn
+// pushes and captures): only an estimate, for deciding whether a walk through the
+// position is worth trying.
+bool opponent_has_more_moves_than(const Position& pos, uint64_t limit) {
+  using core::Bitboard;
+  using core::PieceType;
+  if (!pos.in_check()) {
+    Position passed = pos;
+    core::UndoInfo undo;
+    passed.make_null_move(undo);
+    return more_legal_moves_than(passed, limit);
+  }
+  const Color them = ~pos.side_to_move();
+  const Bitboard occupied = pos.pieces(), own = pos.pieces(them);
+  const Bitboard pawns = pos.pieces(them, PieceType::Pawn);
+  const Bitboard pushes = them == Color::White ? core::shift<core::Direction::North>(pawns)
+                                               : core::shift<core::Direction::South>(pawns);
+  uint64_t moves = core::popcount(pushes & ~occupied) +
+                   core::popcount(core::pawn_attacks_bb(them, pawns) & pos.pieces(~them));
+  for (core::Square s : core::squares(own & ~pawns)) {
+    const PieceType pt = core::type_of(pos.piece_on(s));
+    moves += core::popcount(core::piece_attacks(pt, s, occupied) & ~own);
+  }
+  return moves > limit;
 }
 
 // A pawn with no pawn anywhere ahead on its file: it may promote, and the
@@ -211,8 +214,8 @@ bool dead_is_provable(const Position& root) {
       return true;
     if (all_pawns_blocked(root) && analyse_blockade(root).fixed) return true;
     return root.pieces(PieceType::Pawn) && !root.pieces(PieceType::Rook, PieceType::Queen) &&
-           !has_runner(root) && core::count_legal_moves(root) <= kClosedMaxLegalMoves &&
-           opponent_move_count(root) <= kClosedMaxLegalMoves;
+           !has_runner(root) && !more_legal_moves_than(root, kClosedMaxLegalMoves) &&
+           !opponent_has_more_moves_than(root, kClosedMaxLegalMoves);
   }
   Position pos = root;
   uint64_t moves = core::count_legal_moves(pos);
@@ -229,7 +232,7 @@ bool dead_is_provable(const Position& root) {
   if (all_pawns_blocked(pos) && analyse_blockade(pos).fixed) return true;
   return moves <= kClosedMaxLegalMoves && pos.pieces(PieceType::Pawn) &&
          !pos.pieces(PieceType::Rook, PieceType::Queen) && !has_runner(pos) &&
-         opponent_move_count(pos) <= kClosedMaxLegalMoves;
+         !opponent_has_more_moves_than(pos, kClosedMaxLegalMoves);
 }
 
 WinnabilityResult proven(Winnability verdict, WinnabilityMethod method, uint64_t nodes) {

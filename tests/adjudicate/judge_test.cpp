@@ -150,8 +150,8 @@ void expect_observer_agrees(const std::string& text, const JudgeOptions& options
   pgn::ParseError error;
   int judged = 0;
   for (const pgn::RawGame& raw : pgn::split_games(text, "t.pgn")) {
-    const bool ok =
-        pgn::parse_game_into(raw, game, error, {.comments = false, .observer = &observing});
+    const bool ok = pgn::parse_game_into(
+        raw, game, error, {.comments = false, .san_text = false, .observer = &observing});
     if (!ok) continue;
     const std::string observed = rules::to_json(observing.conclude(game).verdict);
     EXPECT_EQ(observed, rules::to_json(replaying.judge(game).verdict)) << "game " << raw.index;

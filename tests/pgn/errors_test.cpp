@@ -41,7 +41,7 @@ ParseError broken_between(std::string_view broken, int after_line) {
   return games[1].ok() ? ParseError{} : games[1].error();
 }
 
-TEST(PgnErrors, SameErrorsWhenCommentsAreNotKept) {
+TEST(PgnErrors, SameErrorsWhenCommentsOrSanAreNotKept) {
   // Comments over several lines before the error: the line count must not
   // depend on whether their text is kept.
   for (std::string_view broken : {"[Event \"x\"]\n\n1. e4 {a\nb\n\nc} e5 ; rest\n2. Nf7 Nc6 *\n",
@@ -49,10 +49,12 @@ TEST(PgnErrors, SameErrorsWhenCommentsAreNotKept) {
                                   "[Event \"x\"]\n{lead\n} 1. e4 e5 2. Nf3 {z} $300 *\n"}) {
     const RawGame raw = split_games(broken, "games.pgn").at(0);
     Game game;
-    ParseError full, lean;
+    ParseError full, lean, bare;
     EXPECT_FALSE(parse_game_into(raw, game, full));
     EXPECT_FALSE(parse_game_into(raw, game, lean, {.comments = false}));
+    EXPECT_FALSE(parse_game_into(raw, game, bare, {.comments = false, .san_text = false}));
     EXPECT_EQ(lean.to_string(), full.to_string());
+    EXPECT_EQ(bare.to_string(), full.to_string());
   }
 }
 

@@ -233,36 +233,43 @@ struct RecordingObserver : PlyObserver {
   }
 };
 
-TEST(PgnReader, WithoutCommentsKeepsEverythingElse) {
+// Without comments, and without SAN text as well (the adjudicator's reading):
+// tags, result and moves as in a full reading, the observer told of every ply.
+TEST(PgnReader, WithoutCommentsOrSanKeepsEverythingElse) {
   std::ifstream file(test::data_path("lichess-sample-80.pgn"), std::ios::binary);
   const std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
-  Game full, lean;
-  ParseError error;
-  RecordingObserver observer;
-  int games = 0;
-  for (const RawGame& raw : split_games(text, "s.pgn")) {
-    ASSERT_TRUE(parse_game_into(raw, full, error)) << error.to_string();
-    ASSERT_TRUE(parse_game_into(raw, lean, error, {.comments = false, .observer = &observer}));
-    ASSERT_EQ(lean.tag_count(), full.tag_count());
-    for (size_t i = 0; i < full.tag_count(); ++i) EXPECT_EQ(lean.tag_value(i), full.tag_value(i));
-    EXPECT_EQ(lean.result(), full.result());
-    ASSERT_EQ(lean.ply_count(), full.ply_count());
-    ASSERT_EQ(observer.moves.size(), full.ply_count());
-    core::Position replay = full.start_position();
-    EXPECT_EQ(observer.keys[0], replay.key());
-    for (size_t i = 0; i < full.ply_count(); ++i) {
-      EXPECT_EQ(lean.move(i), full.move(i));
-      EXPECT_EQ(lean.san(i), full.san(i));
-      EXPECT_EQ(lean.comment(i), "");
-      EXPECT_EQ(lean.clock_ms(i), kNoClock);
-      EXPECT_EQ(observer.moves[i], full.move(i));
-      core::UndoInfo undo;
-      replay.make_move(full.move(i), undo);
-      EXPECT_EQ(observer.keys[i + 1], replay.key());
+  for (const bool san_text : {true, false}) {
+    Game full, lean;
+    ParseError error;
+    RecordingObserver observer;
+    int games = 0;
+    for (const RawGame& raw : split_games(text, "s.pgn")) {
+      ASSERT_TRUE(parse_game_into(raw, full, error)) << error.to_string();
+      ASSERT_TRUE(parse_game_into(
+          raw, lean, error, {.comments = false, .san_text = san_text, .observer = &observer}));
+      ASSERT_EQ(lean.tag_count(), full.tag_count());
+      for (size_t i = 0; i < full.tag_count(); ++i) EXPECT_EQ(lean.tag_value(i), full.tag_value(i));
+      EXPECT_EQ(lean.result(), full.result());
+      ASSERT_EQ(lean.ply_count(), full.ply_count());
+      ASSERT_EQ(observer.moves.size(), full.ply_count());
+      EXPECT_EQ(lean.final_position().key(), full.final_position().key());
+      core::Position replay = full.start_position();
+      EXPECT_EQ(observer.keys[0], replay.key());
+      for (size_t i = 0; i < full.ply_count(); ++i) {
+        EXPECT_EQ(lean.move(i), full.move(i));
+        EXPECT_EQ(lean.san(i), san_text ? full.san(i) : "");
+        EXPECT_EQ(lean.written_san(i), san_text ? full.written_san(i) : "");
+        EXPECT_EQ(lean.comment(i), "");
+        EXPECT_EQ(lean.clock_ms(i), kNoClock);
+        EXPECT_EQ(observer.moves[i], full.move(i));
+        core::UndoInfo undo;
+        replay.make_move(full.move(i), undo);
+        EXPECT_EQ(observer.keys[i + 1], replay.key());
+      }
+      ++games;
     }
-    ++games;
+    EXPECT_EQ(games, 80);
   }
-  EXPECT_EQ(games, 80);
 }
 
 }  // namespace

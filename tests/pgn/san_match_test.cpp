@@ -38,6 +38,9 @@ TEST(PgnSanMatch, AgreesWithCoreOnEveryLegalMove) {
       castlings += m.is_castling();
       ASSERT_EQ(found, m) << core::to_fen(pos) << " " << san;
       EXPECT_EQ(text.view(), without_suffix(san)) << core::to_fen(pos);
+      Move unspelled;
+      ASSERT_TRUE(match_san(pos, san, unspelled)) << core::to_fen(pos) << " " << san;
+      EXPECT_EQ(unspelled, m) << core::to_fen(pos) << " " << san;
       Position after = pos;
       core::UndoInfo undo;
       after.make_move(m, undo);
@@ -69,6 +72,7 @@ TEST(PgnSanMatch, DeclinesIllegalCastling) {
       Move found;
       SanText text;
       EXPECT_FALSE(match_san(pos, san, found, text)) << fen << " " << san;
+      EXPECT_FALSE(match_san(pos, san, found)) << fen << " " << san;
       EXPECT_FALSE(core::parse_san(pos, san).ok()) << fen << " " << san;
     }
   }
@@ -112,6 +116,11 @@ TEST(PgnSanMatch, NeverAcceptsWhatCoreRejects) {
         Move fast;
         SanText text;
         bool answered = match_san(pos, mangled, fast, text);
+        Move unspelled;
+        EXPECT_EQ(match_san(pos, mangled, unspelled), answered) << core::to_fen(pos) << mangled;
+        if (answered) {
+          EXPECT_EQ(unspelled, fast) << core::to_fen(pos) << " '" << mangled << "'";
+        }
         Result<Move> slow = core::parse_san(pos, mangled);
         if (!answered) continue;
         ASSERT_TRUE(slow.ok()) << core::to_fen(pos) << " '" << mangled << "': " << slow.error();

@@ -62,6 +62,10 @@ struct ParseOptions {
   // still checked (an unterminated one is an error) but not stored: readers
   // that need only tags, moves and the result skip that work.
   bool comments = true;
+  // Keep each ply's SAN, as written and normalised (Ply::written_san, Ply::san).
+  // Without, both spans are empty and no move is spelled: readers that need only
+  // the moves skip that work.
+  bool san_text = true;
   PlyObserver* observer = nullptr;  // told of every main-line ply (optional)
 };
 

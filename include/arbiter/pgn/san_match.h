@@ -31,6 +31,9 @@ struct SanText {
 // suffix; false when the fast path is unsure (see above).
 bool match_san(const core::Position& pos, std::string_view san, core::Move& move, SanText& text);
 
+// The same without the spelling, for readers that keep no SAN text.
+bool match_san(const core::Position& pos, std::string_view san, core::Move& move);
+
 // Any legal move's SAN without the check suffix, as core::to_san writes it.
 SanText san_without_suffix(const core::Position& pos, core::Move m);
 
