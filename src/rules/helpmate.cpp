@@ -681,34 +681,34 @@ class Searcher {
 
   bool search(int units, int plies) {
     const bool winner_to_move = pos_.side_to_move() == winner_;
-    // The moves and the winner's CheckInfo are made once per node, for the probe
-    // for a mate in one and for the ordering both.
+    // 1. Cheap refusals before any move is generated: material that cannot mate,
+    //    or a table entry saying this node was searched as deep without a mate
+    //    (that search made the same probe for a mate in one).
+    //    On the last ply only the winner's probe below is left to make.
+    TTEntry* entry = nullptr;
+    if (plies > 1) {
+      if (unwinnable_by_material(pos_, winner_)) return false;
+      entry = &tl_table.slots[pos_.key() & (kTableSize - 1)];
+      if (entry->generation == tl_table.generation && entry->key == entry_key(pos_.key()) &&
+          entry->units >= units && entry->plies >= plies)
+        return false;
+    } else if (!winner_to_move) {
+      return false;
+    }
+    // 2. The moves and the winner's CheckInfo, made once per node for the probe
+    //    for a mate in one and for the ordering both.
     StackedMoveList stacked;
     core::MoveList& moves = stacked.get();
-    bool generated = false;
+    core::generate_legal(pos_, moves);
     std::optional<CheckInfo> info;
+    if (winner_to_move) info.emplace(pos_, winner_);
+    // 3. With no units left (or one ply), only a check that mates can still win.
     if (winner_to_move && (units == 0 || plies == 1)) {
-      info.emplace(pos_, winner_);
-      core::generate_legal(pos_, moves);
-      generated = true;
       if (winner_mates_now(moves, *info)) return true;
-      if (units == 0 && plies > 1) {
-        // Natural moves are still free: fall through and follow them.
-      } else {
-        return false;
-      }
+      if (plies == 1 || units > 0) return false;
+      // Natural moves are still free: go on and follow them.
     }
-    if (plies <= 1) return false;
-    // Cheap refusals before move generation (each of them ends the node with no
-    // mate, as an empty move list would).
-    if (unwinnable_by_material(pos_, winner_)) return false;
-    TTEntry& entry = tl_table.slots[pos_.key() & (kTableSize - 1)];
-    if (entry.generation == tl_table.generation && entry.key == entry_key(pos_.key()) &&
-        entry.units >= units && entry.plies >= plies)
-      return false;
-    if (!generated) core::generate_legal(pos_, moves);
     if (moves.empty()) return false;  // mates are caught when the move is made
-    if (winner_to_move && !info) info.emplace(pos_, winner_);
 
     MoveKey keys[core::MoveList::kCapacity];
     const size_t n = order(moves, info, units, keys);
@@ -741,7 +741,7 @@ class Searcher {
       pos_.unmake_move(m, undo);
       if (aborted_) return false;
     }
-    entry = {entry_key(pos_.key()), tl_table.generation, int8_t(units), int8_t(plies)};
+    *entry = {entry_key(pos_.key()), tl_table.generation, int8_t(units), int8_t(plies)};
     return false;
   }
 
