@@ -561,10 +561,10 @@ class Searcher {
   // any move may be natural when the loser must bring blockers.
   bool may_be_natural(Move m, const LoserNode& node) const {
     if (needs_blockers_) return true;
-    if (core::contains(node.obstructions, m.from()) ||
-        core::contains(node.offers | node.zone, m.to()))
+    if (core::contains(node.obstructions, m.from()) || core::contains(node.offers, m.to()))
       return true;
-    return corner_mode_ && m.from() == node.king;
+    if (m.from() == node.king) return corner_mode_;
+    return core::contains(node.zone, m.to());
   }
 
   ScoredMove classify_loser_move(Move m, const LoserNode& node) const {
