@@ -9,6 +9,8 @@ namespace arbiter::core {
 namespace {
 
 constexpr int kPromotionPieces = 4;
+// From this many king targets on, the opponent's attacks are gathered in one pass.
+constexpr int kBulkKingTargets = 3;
 
 class ListSink {
  public:
@@ -60,11 +62,8 @@ class Generator {
                                                  : ~pos_.pieces(Us);
 
     // 1. King moves: to squares not attacked once the king has left its square.
-    Bitboard king_targets = king_attacks(king) & category;
-    Bitboard safe = 0;
-    for (Square to : squares(king_targets))
-      if (!pos_.attacked_by(them, to, occupied ^ square_bb(king))) safe |= square_bb(to);
-    sink_.add_targets(king, safe);
+    const Bitboard king_targets = king_attacks(king) & category;
+    sink_.add_targets(king, king_targets & ~attacked_among(king_targets));
 
     // 2. In double check only the king may move.
     if (more_than_one(checkers)) return;
@@ -110,6 +109,30 @@ class Generator {
       Us == Color::White ? Direction::NorthEast : Direction::SouthEast;
   static constexpr Direction kUpWest =
       Us == Color::White ? Direction::NorthWest : Direction::SouthWest;
+
+  // The squares of `targets` (next to our king) the opponent attacks once the king
+  // has left its square. With few targets (most middlegame positions) each is
+  // tested; with many (open kings, endings) the opponent's attacks are gathered
+  // once: pawns and the king in bulk, knights one by one, and only the long-range
+  // pieces whose lines reach a target.
+  Bitboard attacked_among(Bitboard targets) const {
+    constexpr Color them = ~Us;
+    const Bitboard occupied = pos_.pieces() ^ square_bb(pos_.king_square(Us));
+    if (popcount(targets) < kBulkKingTargets) {
+      Bitboard attacked = 0;
+      for (Square to : squares(targets))
+        if (pos_.attacked_by(them, to, occupied)) attacked |= square_bb(to);
+      return attacked;
+    }
+    Bitboard attacked = pawn_attacks_bb(them, pos_.pieces(them, PieceType::Pawn)) |
+                        king_attacks(pos_.king_square(them));
+    for (Square s : squares(pos_.pieces(them, PieceType::Knight))) attacked |= knight_attacks(s);
+    for (Square s : squares(pos_.pieces(them, PieceType::Bishop, PieceType::Queen)))
+      if (bishop_rays(s) & targets) attacked |= bishop_attacks(s, occupied);
+    for (Square s : squares(pos_.pieces(them, PieceType::Rook, PieceType::Queen)))
+      if (rook_rays(s) & targets) attacked |= rook_attacks(s, occupied);
+    return attacked & targets;
+  }
 
   // Pushes, captures and promotions of `pawns`, landing only inside `allowed`.
   void generate_pawns(Bitboard pawns, Bitboard allowed) {
