@@ -167,15 +167,17 @@ GameSplitter::GameSplitter(std::string_view text, std::string source)
 
 bool GameSplitter::refill() {
   if (eof_ || in_ == nullptr) return false;
-  buffer_.erase(0, pos_);
+  // The unread tail moves to the front and the next chunk follows it.
+  const size_t tail = filled_ - pos_;
+  if (pos_ > 0 && tail > 0) std::memmove(buffer_.data(), buffer_.data() + pos_, tail);
   pos_ = 0;
-  size_t old = buffer_.size();
-  buffer_.resize(old + kChunkBytes);
-  in_->read(buffer_.data() + old, std::streamsize(kChunkBytes));
-  size_t got = size_t(in_->gcount());
-  buffer_.resize(old + got);
+  filled_ = tail;
+  if (buffer_.size() < filled_ + kChunkBytes) buffer_.resize(filled_ + kChunkBytes);
+  in_->read(buffer_.data() + filled_, std::streamsize(kChunkBytes));
+  const size_t got = size_t(in_->gcount());
+  filled_ += got;
   if (got == 0) eof_ = true;
-  data_ = buffer_;
+  data_ = std::string_view(buffer_.data(), filled_);
   return got > 0;
 }
 

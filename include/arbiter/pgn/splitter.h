@@ -44,8 +44,11 @@ class GameSplitter {
 
   std::istream* in_ = nullptr;  // null when reading from memory
   std::string source_;
-  std::string buffer_;     // stream mode: what was read and not yet used
-  std::string_view data_;  // buffer_ or the text in memory
+  // Stream mode: the bytes read and not yet used are the first `filled_` of
+  // `buffer_`, which only grows (a chunk is read into it without clearing it).
+  std::vector<char> buffer_;
+  size_t filled_ = 0;
+  std::string_view data_;  // buffer_'s bytes or the text in memory
   size_t pos_ = 0;         // first unread byte of data_
   bool eof_ = false;
   std::string carry_;  // a line that started the next game
