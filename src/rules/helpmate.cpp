@@ -141,24 +141,17 @@ constexpr auto kDistance = [] {
 
 int distance(Square a, Square b) { return kDistance[core::index(a)][core::index(b)]; }
 
-// Squares from which a piece could bear on some square of a king's zone (the king
-// and its neighbours) on an empty board, per king square: a move to any other
-// square adds no pressure there, whatever stands in between.
-struct ZoneReach {
-  Bitboard rook = 0, bishop = 0, knight = 0;
-};
-constexpr auto kZoneReach = [] {
-  std::array<ZoneReach, core::kNumSquares> table{};
-  for (int k = 0; k < core::kNumSquares; ++k) {
-    const Square king = Square(k);
-    for (Square z : core::squares(core::king_attacks(king) | core::square_bb(king))) {
-      table[k].rook |= core::rook_rays(z);
-      table[k].bishop |= core::bishop_rays(z);
-      table[k].knight |= core::knight_attacks(z);
-    }
+// The lines of a long-range piece on an empty board.
+Bitboard empty_board_lines(PieceType pt, Square s) {
+  switch (pt) {
+    case PieceType::Bishop:
+      return core::bishop_rays(s);
+    case PieceType::Rook:
+      return core::rook_rays(s);
+    default:
+      return core::rook_rays(s) | core::bishop_rays(s);
   }
-  return table;
-}();
+}
 
 // How a move is classified before it becomes a sort key (MoveKey).
 struct ScoredMove {
@@ -439,7 +432,6 @@ class Searcher {
     // A superset of the natural moves, by bit tests (see may_be_natural).
     Bitboard any_move_from = 0;  // pawns, the king, men on a line to the loser's king
     Bitboard captures = 0;       // the loser's men
-    ZoneReach reach = {};        // where a piece's move may add pressure
   };
 
   WinnerNode winner_node(const CheckInfo& info, Bitboard obstructions) const {
@@ -453,30 +445,37 @@ class Searcher {
                     target};
     node.any_move_from = pos_.pieces(winner_, PieceType::Pawn, PieceType::King) | obstructions;
     node.captures = pos_.pieces(loser_);
-    node.reach = kZoneReach[core::index(info.king)];
     return node;
+  }
+
+  // How many zone squares the piece on `from` bears on now (cached: the moves
+  // come piece by piece).
+  int pressure_now(WinnerNode& node, PieceType pt, Square from) const {
+    if (node.pressure_from != from) {
+      node.pressure_from = from;
+      const Bitboard occupied = pos_.pieces() ^ core::square_bb(from);
+      node.pressure_before = core::popcount(core::piece_attacks(pt, from, occupied) & node.zone);
+    }
+    return node.pressure_before;
   }
 
   // False only for a move that classify_winner_move surely makes costly: at units 0
   // only natural moves are kept, and classifying the others was most of a node's
   // work. Kings, pawns, captures, special moves and men on a line are always
-  // classified; a knight or a long-range piece only when it approaches its target
-  // or lands where it may bear on the loser's king's zone.
-  bool may_be_natural(Move m, const WinnerNode& node) const {
+  // classified; a knight that approaches its target too; any other piece only if
+  // its lines from the new square (on an empty board) meet more squares of the
+  // zone than it bears on now, the least it needs to add pressure.
+  bool may_be_natural(Move m, WinnerNode& node) const {
     if (m.kind() != core::MoveKind::Normal) return true;
     const Square from = m.from(), to = m.to();
     if (core::contains(node.any_move_from, from) || core::contains(node.captures, to)) return true;
-    switch (core::type_of(pos_.piece_on(from))) {
-      case PieceType::Knight:
-        return core::contains(node.reach.knight, to) ||
-               distance(to, node.piece_target) < distance(from, node.piece_target);
-      case PieceType::Bishop:
-        return core::contains(node.reach.bishop, to);
-      case PieceType::Rook:
-        return core::contains(node.reach.rook, to);
-      default:
-        return core::contains(node.reach.rook | node.reach.bishop, to);
-    }
+    const PieceType pt = core::type_of(pos_.piece_on(from));
+    if (pt == PieceType::Knight &&
+        distance(to, node.piece_target) < distance(from, node.piece_target))
+      return true;
+    const Bitboard reach =
+        pt == PieceType::Knight ? core::knight_attacks(to) : empty_board_lines(pt, to);
+    return core::popcount(reach & node.zone) > pressure_now(node, pt, from);
   }
 
   ScoredMove classify_winner_move(Move m, WinnerNode& node) const {
@@ -507,18 +506,15 @@ class Searcher {
     } else if (!king) {
       // A piece that bears on more squares around the loser's king. The moves
       // come piece by piece, so what the piece bears on now is counted once.
-      const Bitboard occupied = pos_.pieces() ^ core::square_bb(from);
-      if (node.pressure_from != from) {
-        node.pressure_from = from;
-        node.pressure_before = core::popcount(core::piece_attacks(pt, from, occupied) & node.zone);
-      }
-      const Bitboard attacks = core::piece_attacks(pt, to, occupied);
+      const int before = pressure_now(node, pt, from);
+      const Bitboard attacks =
+          core::piece_attacks(pt, to, pos_.pieces() ^ core::square_bb(from));
       const int after = core::popcount(attacks & node.zone);
-      s.score += kPressureWeight * (after - node.pressure_before);
+      s.score += kPressureWeight * (after - before);
       // In a corner, a check that does not mate only chases the king away (mates
       // are found by the probe at the end of each line).
       const bool chases = corner_mode_ && core::contains(attacks, node.info.king);
-      if (after > node.pressure_before && !chases) s.cost = int(MoveCost::Natural);
+      if (after > before && !chases) s.cost = int(MoveCost::Natural);
     }
     if (core::contains(node.obstructions, from)) {
       s.score += kClearingBonus;
