@@ -57,7 +57,7 @@ constexpr size_t kFreeNaturalMoves = 2;
 // Move-ordering weights inside a cost class (higher is tried first).
 constexpr int kCheckBonus = 1000;    // the winner checks: mates are checks
 constexpr int kApproachWeight = 12;  // per square a piece gets closer to its target
-constexpr int kFreedomWeight = 30;   // per flight square the loser's king gives up
+constexpr int kFreedomWeight = 10;   // per flight square the loser's king gives up
 constexpr int kBlockBonus = 40;      // a loser's piece steps next to its king or target
 constexpr int kPressureWeight = 25;
 constexpr size_t kHintWindow = 3;   // hinted moves looked at: this many from the current depth
@@ -507,8 +507,7 @@ class Searcher {
       // A piece that bears on more squares around the loser's king. The moves
       // come piece by piece, so what the piece bears on now is counted once.
       const int before = pressure_now(node, pt, from);
-      const Bitboard attacks =
-          core::piece_attacks(pt, to, pos_.pieces() ^ core::square_bb(from));
+      const Bitboard attacks = core::piece_attacks(pt, to, pos_.pieces() ^ core::square_bb(from));
       const int after = core::popcount(attacks & node.zone);
       s.score += kPressureWeight * (after - before);
       // In a corner, a check that does not mate only chases the king away (mates
@@ -552,14 +551,14 @@ class Searcher {
   }
 
   // False only for a move that classify_loser_move surely makes costly (see the
-  // winner's may_be_natural): a natural move of the loser walks its king in corner
-  // mode, steps into the zone, clears a line or offers a man to a blocker, and
-  // any move may be natural when the loser must bring blockers.
+  // winner's may_be_natural): a natural move of the loser moves its king, steps
+  // into the zone, clears a line or offers a man to a blocker, and any move may be
+  // natural when the loser must bring blockers.
   bool may_be_natural(Move m, const LoserNode& node) const {
     if (needs_blockers_) return true;
     if (core::contains(node.obstructions, m.from()) || core::contains(node.offers, m.to()))
       return true;
-    if (m.from() == node.king) return corner_mode_;
+    if (m.from() == node.king) return true;
     return core::contains(node.zone, m.to());
   }
 
@@ -583,6 +582,11 @@ class Searcher {
           s.cost = int(MoveCost::Natural);
           s.score = kWaitingScore;
         }
+      } else {
+        // Where the king stands, any step of it may lead into a mating net (the
+        // freedom it gives up ranks the steps): costing a unit, the step had to
+        // wait for a wider pass in most middlegame helpmates.
+        s.cost = int(MoveCost::Natural);
       }
     } else {
       const Square target = node.target;

@@ -9,6 +9,7 @@
 
 #include "arbiter/core/movegen.h"
 #include "arbiter/core/notation.h"
+#include "arbiter/rules/helpmate.h"
 #include "arbiter/rules/helpmate_witness.h"
 #include "arbiter/rules/unwinnability.h"
 #include "test_support.h"
@@ -135,6 +136,33 @@ TEST(UnwinnabilityCrowded, EasyHelpmatesAreFoundQuickly) {
     EXPECT_EQ(w.verdict, Winnability::Winnable) << fen;
     EXPECT_LE(w.nodes, kMaxNodes) << fen;
     EXPECT_TRUE(is_helpmate_line(pos, winner, w.helpmate)) << fen;
+  }
+}
+
+// Middlegame positions from lichess-sample (resignations and flag falls) whose
+// helpmate starts with the loser's king stepping towards the mating net. Outside
+// the corner plans such a step is a natural move, so the search finds each on
+// its free line (no units to spend) within a few dozen nodes; when king steps
+// cost a unit it needed a wider pass first.
+TEST(UnwinnabilityCrowded, LosersKingStepsAreNatural) {
+  const struct {
+    const char* fen;
+    Color winner;
+  } cases[] = {
+      {"r1b1r3/p2nq2k/1pp3pp/8/3PN3/2Q2RN1/PP4PP/5RK1 w - - 0 21", Color::White},
+      {"5bk1/5p1p/p2P1N2/8/r4Q2/2P3P1/4rPK1/8 b - - 2 40", Color::White},
+      {"1k1r3r/p1p2ppp/8/3PN3/2PPN1b1/4P3/1P1K1PPP/R7 b - - 2 18", Color::White},
+      {"r5k1/p1p5/1p5P/4p1B1/n3b3/q1P5/2P2P1P/K2Q2R1 w - - 0 23", Color::Black},
+      {"r5k1/ppp2ppp/3b1q2/3P4/6P1/7r/PP3P2/R1BQ1RK1 w - - 0 20", Color::Black},
+      {"B5bk/3n2b1/1p1p3p/4p3/2P2pp1/B1NP2P1/4PP1P/4R1K1 b - - 0 27", Color::White},
+  };
+  constexpr HelpmateLimits kFreeLineOnly{.node_budget = 60, .max_units = 0, .max_plies = 40};
+  for (const auto& c : cases) {
+    const core::Position pos = test::must_parse(c.fen);
+    ASSERT_EQ(helpmate_plan_count(pos, c.winner), 1) << c.fen;  // not a corner plan
+    const HelpmateResult r = find_helpmate(pos, c.winner, kFreeLineOnly);
+    EXPECT_TRUE(r.found) << c.fen;
+    EXPECT_TRUE(is_helpmate_line(pos, c.winner, r.line)) << c.fen;
   }
 }
 
