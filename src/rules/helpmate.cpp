@@ -209,7 +209,7 @@ class FlightScreen {
       covered_ |= core::piece_attacks(pt, s, occupied_);
       // Men between a long-range piece and a flight: moving one may open the line.
       if (pt == PieceType::Bishop || pt == PieceType::Rook || pt == PieceType::Queen)
-        for (Square f : core::squares(core::piece_attacks(pt, s, 0) & flights_))
+        for (Square f : core::squares(empty_board_lines(pt, s) & flights_))
           lines_ |= core::between(s, f);
     }
     lines_ &= occupied_;
@@ -248,8 +248,7 @@ Bitboard line_obstructions(const Position& pos, Color winner) {
                            ~pos.pieces(PieceType::Pawn);
   for (Square s : core::squares(sliders)) {
     const PieceType pt = core::type_of(pos.piece_on(s));
-    for (Square z : core::squares(core::piece_attacks(pt, s, 0) & zone))
-      lines |= core::between(s, z);
+    for (Square z : core::squares(empty_board_lines(pt, s) & zone)) lines |= core::between(s, z);
   }
   return lines & occupied;
 }
@@ -504,8 +503,7 @@ class Searcher {
       s.cost = int(MoveCost::Natural);
       if (king && approach == 0 && !capture) s.score += kWaitingScore;
     } else if (!king) {
-      // A piece that bears on more squares around the loser's king. The moves
-      // come piece by piece, so what the piece bears on now is counted once.
+      // A piece that bears on more squares around the loser's king.
       const int before = pressure_now(node, pt, from);
       const Bitboard attacks = core::piece_attacks(pt, to, pos_.pieces() ^ core::square_bb(from));
       const int after = core::popcount(attacks & node.zone);
@@ -556,10 +554,8 @@ class Searcher {
   // natural when the loser must bring blockers.
   bool may_be_natural(Move m, const LoserNode& node) const {
     if (needs_blockers_) return true;
-    if (core::contains(node.obstructions, m.from()) || core::contains(node.offers, m.to()))
-      return true;
-    if (m.from() == node.king) return true;
-    return core::contains(node.zone, m.to());
+    return m.from() == node.king || core::contains(node.obstructions, m.from()) ||
+           core::contains(node.offers | node.zone, m.to());
   }
 
   ScoredMove classify_loser_move(Move m, const LoserNode& node) const {
@@ -583,9 +579,9 @@ class Searcher {
           s.score = kWaitingScore;
         }
       } else {
-        // Where the king stands, any step of it may lead into a mating net (the
-        // freedom it gives up ranks the steps): costing a unit, the step had to
-        // wait for a wider pass in most middlegame helpmates.
+        // Outside the corner plans any step of the king may lead it into a mating
+        // net, as most middlegame helpmates begin; the freedom it gives up ranks
+        // the steps.
         s.cost = int(MoveCost::Natural);
       }
     } else {
