@@ -1,7 +1,7 @@
-// has_legal_move: out of check, a piece that is not pinned may make any move
-// its attacks allow, so one bitboard test per piece usually settles it; in
-// check, the evasions are looked for directly. What the quick tests do not
-// cover (pinned pieces, en passant, castling) goes to the full count.
+// has_legal_move and count_legal_moves_capped: out of check, a piece that is not pinned may make
+// any move its attacks allow, so one bitboard test per piece usually settles it; in check, the
+// evasions are looked for directly. What the quick tests do not cover (pinned pieces, en passant,
+// castling) goes to the full count.
 #include "arbiter/core/attacks.h"
 #include "arbiter/core/bitboard.h"
 #include "arbiter/core/movegen.h"
@@ -86,6 +86,32 @@ bool has_legal_move(const Position& pos) {
   if (has_safe_king_step(pos, targets)) return true;
   // Pawn captures, pinned pieces moving along their pin, en passant, castling.
   return count_legal_moves(pos) > 0;
+}
+
+uint64_t count_legal_moves_capped(const Position& pos, uint64_t cap) {
+  if (!pos.in_check()) {
+    // Out of check every move of a man that is not pinned is legal.
+    const Color us = pos.side_to_move();
+    const Bitboard occupied = pos.pieces();
+    const Bitboard targets = ~pos.pieces(us);
+    const Bitboard unpinned = ~pos.pinned(us, us);
+    const Bitboard pawns = pos.pieces(us, PieceType::Pawn) & unpinned;
+    const Bitboard pushes =
+        us == Color::White ? shift<Direction::North>(pawns) : shift<Direction::South>(pawns);
+    uint64_t moves = popcount(pushes & ~occupied);
+    for (Square s :
+         squares(pos.pieces(us) & unpinned & ~pos.pieces(PieceType::Pawn, PieceType::King))) {
+      if (moves > cap) return moves;
+      moves += popcount(piece_attacks(type_of(pos.piece_on(s)), s, occupied) & targets);
+    }
+    const Square king = pos.king_square(us);
+    for (Square s : squares(king_attacks(king) & targets)) {
+      if (moves > cap) return moves;
+      if (!pos.attacked_by(~us, s, occupied ^ square_bb(king))) ++moves;
+    }
+    if (moves > cap) return moves;
+  }
+  return count_legal_moves(pos);
 }
 
 }  // namespace arbiter::core

@@ -121,14 +121,16 @@ void Game::record_ply(Move m, Color mover, uint8_t rights_before, const core::Un
 // in a fixed order, then claims.
 void Game::conclude_position(Move last, const core::UndoInfo* undo) {
   const Articles& art = rules_->articles;
-  if (!core::has_legal_move(pos_)) {
+  // Up to two: none is mate or stalemate, one a forced reply for the dead check.
+  const uint64_t legal_moves = core::count_legal_moves_capped(pos_, 1);
+  if (legal_moves == 0) {
     if (pos_.in_check())
       finish(win_for(~pos_.side_to_move()), Reason::Checkmate, art.checkmate, last, undo);
     else
       finish(GameResult::Draw, Reason::Stalemate, art.stalemate, last, undo);
     return;
   }
-  const DeadPositionResult dead = analyse_dead_position(pos_, options_.winnability);
+  const DeadPositionResult dead = analyse_dead_position(pos_, legal_moves, options_.winnability);
   if (dead.undecided) outcome_.undecided = true;
   if (dead.dead) {
     finish(GameResult::Draw, Reason::DeadPosition, art.dead_position, last, undo);

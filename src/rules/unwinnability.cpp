@@ -114,40 +114,6 @@ bool all_pawns_blocked(const Position& pos) {
   return pos.pieces(PieceType::Pawn) && !(pushes & ~pos.pieces());
 }
 
-// Whether the side to move has more than `limit` legal moves. Out of check every
-// move of a piece that is not pinned is legal, so counting those (and the king's
-// safe steps) settles it in almost every position without generating the moves;
-// the full count decides the rest. Runs after every ply of a game.
-bool more_legal_moves_than(const Position& pos, uint64_t limit) {
-  using core::Bitboard;
-  using core::PieceType;
-  if (!pos.in_check()) {
-    const Color us = pos.side_to_move();
-    const Bitboard occupied = pos.pieces();
-    const Bitboard targets = ~pos.pieces(us);
-    const Bitboard unpinned = ~pos.pinned(us, us);
-    const Bitboard pawns = pos.pieces(us, PieceType::Pawn) & unpinned;
-    const Bitboard pushes = us == Color::White ? core::shift<core::Direction::North>(pawns)
-                                               : core::shift<core::Direction::South>(pawns);
-    uint64_t moves = core::popcount(pushes & ~occupied);
-    for (core::Square s :
-         core::squares(pos.pieces(us) & unpinned & ~pos.pieces(PieceType::Pawn, PieceType::King))) {
-      if (moves > limit) return true;
-      const PieceType pt = core::type_of(pos.piece_on(s));
-      moves += core::popcount(core::piece_attacks(pt, s, occupied) & targets);
-    }
-    const core::Square king = pos.king_square(us);
-    for (core::Square s : core::squares(core::king_attacks(king) & targets)) {
-      if (moves > limit) return true;
-      if (!pos.attacked_by(~us, s, occupied ^ core::square_bb(king))) ++moves;
-    }
-    if (moves > limit) return true;
-  }
-  return core::count_legal_moves(pos) > limit;
-}
-
-bool has_two_legal_moves(const Position& pos) { return more_legal_moves_than(pos, 1); }
-
 // Whether the side not to move could make more than `limit` moves: its legal
 // moves as if it were its turn. When the side to move is in check that turn
 // cannot be passed, and its own few legal moves say nothing about how closed the
@@ -161,7 +127,7 @@ bool opponent_has_more_moves_than(const Position& pos, uint64_t limit) {
     Position passed = pos;
     core::UndoInfo undo;
     passed.make_null_move(undo);
-    return more_legal_moves_than(passed, limit);
+    return core::count_legal_moves_capped(passed, limit) > limit;
   }
   const Color them = ~pos.side_to_move();
   const Bitboard occupied = pos.pieces(), own = pos.pieces(them);
@@ -205,20 +171,22 @@ bool has_runner(const Position& pos) {
 // stays fixed, every placement of the men is within reach, far more than the walk's budget, so the
 // analysis could only find a helpmate (costly in the minor-piece endings that last dozens of
 // plies) or give up, and the position is reported alive at once.
-bool dead_is_provable(const Position& root) {
+// `root_moves` is count_legal_moves_capped(root, 1).
+bool dead_is_provable(const Position& root, uint64_t root_moves) {
   using core::PieceType;
-  if (has_two_legal_moves(root)) {
+  if (root_moves > 1) {
     // No forced line: the tests below are made on the root, cheapest first, and
     // the full move count only where it decides.
     if (unwinnable_by_material(root, Color::White) && unwinnable_by_material(root, Color::Black))
       return true;
     if (all_pawns_blocked(root) && analyse_blockade(root).fixed) return true;
     return root.pieces(PieceType::Pawn) && !root.pieces(PieceType::Rook, PieceType::Queen) &&
-           !has_runner(root) && !more_legal_moves_than(root, kClosedMaxLegalMoves) &&
+           !has_runner(root) &&
+           core::count_legal_moves_capped(root, kClosedMaxLegalMoves) <= kClosedMaxLegalMoves &&
            !opponent_has_more_moves_than(root, kClosedMaxLegalMoves);
   }
   Position pos = root;
-  uint64_t moves = core::count_legal_moves(pos);
+  uint64_t moves = root_moves;
   for (int ply = 0; moves == 1 && ply < kMaxForcedPlies; ++ply) {
     core::MoveList only;
     core::generate_legal(pos, only);
@@ -412,13 +380,18 @@ WinnabilityResult analyse_winnability(const Position& root, Color winner,
 }
 
 DeadPositionResult analyse_dead_position(const Position& pos, const WinnabilityOptions& options) {
+  return analyse_dead_position(pos, core::count_legal_moves_capped(pos, 1), options);
+}
+
+DeadPositionResult analyse_dead_position(const Position& pos, uint64_t legal_moves,
+                                         const WinnabilityOptions& options) {
   DeadPositionResult r;
   if (dead_by_material(pos)) {
     r.dead = true;
     r.method = WinnabilityMethod::Material;
     return r;
   }
-  if (!dead_is_provable(pos)) return r;  // alive as far as any proof can tell
+  if (!dead_is_provable(pos, legal_moves)) return r;  // alive as far as any proof can tell
   // Static proofs for both sides first: cheap, and they settle blocked positions
   // before any search is spent on them.
   if (statically_unwinnable(pos, Color::White) && statically_unwinnable(pos, Color::Black) &&

@@ -20,6 +20,27 @@ TEST(HasLegalMove, AgreesWithTheFullCountOnRandomWalks) {
   EXPECT_GT(without_moves, 0);  // the walks reach some mates and stalemates
 }
 
+// The capped count is exact up to its cap and above it otherwise, for the caps
+// the adjudicator uses (1: mate, stalemate or a forced reply; 8: a closed
+// position) and a few more, on the random walks (with their checks, pins, en
+// passant and castling).
+TEST(CountLegalMovesCapped, ExactUpToTheCapAboveItOtherwise) {
+  const int walks = test::kSanitized ? 1 : 4;
+  int few = 0;
+  for (const core::Position& pos : test::random_walk_positions(walks, 60)) {
+    const uint64_t all = core::count_legal_moves(pos);
+    few += all <= 1;
+    for (const uint64_t cap : {0, 1, 2, 8, 20}) {
+      const uint64_t capped = core::count_legal_moves_capped(pos, cap);
+      if (all <= cap)
+        ASSERT_EQ(capped, all) << core::to_fen(pos) << " cap " << cap;
+      else
+        ASSERT_GT(capped, cap) << core::to_fen(pos) << " cap " << cap;
+    }
+  }
+  EXPECT_GT(few, 0);  // some walks end in mate, stalemate or a forced reply
+}
+
 // Positions in check from the random walks: the direct search for an evasion
 // agrees with the full count.
 TEST(HasLegalMove, EvasionsAgreeWithTheFullCount) {

@@ -29,6 +29,13 @@ uint64_t count_legal_moves(const Position& pos);
 // (mate and stalemate tests run after every ply of every adjudicated game).
 bool has_legal_move(const Position& pos);
 
+// The number of legal moves when it is at most `cap`, otherwise some number
+// above `cap`: a lower bound counted without generating the moves (the moves of
+// pieces that are not pinned, pawn pushes, safe king steps) settles most
+// positions, the full count the rest. The adjudicator asks it after every ply
+// (no move: mate or stalemate; one: a forced line).
+uint64_t count_legal_moves_capped(const Position& pos, uint64_t cap);
+
 // True when the side to move has no legal move: checkmate or stalemate.
 inline bool has_no_legal_moves(const Position& pos) { return !has_legal_move(pos); }
 inline bool is_checkmate(const Position& pos) { return pos.in_check() && has_no_legal_moves(pos); }

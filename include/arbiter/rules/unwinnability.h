@@ -63,6 +63,11 @@ struct DeadPositionResult {
 // 5.2.2. Cheap for ordinary positions: meant to run after every ply of a game.
 DeadPositionResult analyse_dead_position(const core::Position& pos,
                                          const WinnabilityOptions& options = {});
+// The same for a caller that has counted the legal moves already:
+// `legal_moves` is core::count_legal_moves_capped(pos, 1) (a game does that after
+// every ply for mate and stalemate; the count also tells a forced reply).
+DeadPositionResult analyse_dead_position(const core::Position& pos, uint64_t legal_moves,
+                                         const WinnabilityOptions& options = {});
 
 const char* to_string(WinnabilityMethod method);
 
