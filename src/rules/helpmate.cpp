@@ -602,14 +602,13 @@ class Searcher {
       s.cost = int(MoveCost::Natural);
       return s;
     }
-    // Taking the winner's material rarely helps the winner mate; neither do pawn
-    // moves, unless the loser needs more blockers (a pawn may queen into one).
+    // Taking the winner's material rarely helps the winner mate. A pawn move is
+    // an ordinary deviation (it may open a line or give up a square), natural
+    // when the loser needs more blockers (a pawn may queen into one).
     if (pos_.is_capture(m)) {
       s.cost = int(MoveCost::Unlikely);
     } else if (pt == PieceType::Pawn) {
-      s.cost = int(needs_blockers_ ? MoveCost::Natural
-                   : corner_mode_  ? MoveCost::Unlikely
-                                   : MoveCost::Ordinary);
+      s.cost = int(needs_blockers_ ? MoveCost::Natural : MoveCost::Ordinary);
     }
     return s;
   }

@@ -52,13 +52,15 @@ constexpr uint64_t kPlanSliceGrowth = 4;
 // Short lines over every plan, for sparse positions before the wide search: the
 // wide search follows free natural moves down to its 80-ply cap and tries the
 // plans (corners) one after another, so a short helpmate towards another corner
-// (12 to 32 plies in most minor-piece and pawn endings of real games) often turns
-// up only after tens of thousands of nodes. Capping the line at these lengths, with
-// a small budget per plan and cap, finds most of them in a few hundred nodes. Its
-// nodes are not taken from the analysis budget: when it finds nothing the layers
-// after it run exactly as without it (the budget only bounds their work, and this
-// round adds a fixed amount at most: kShortLineCaps * plans * the budget below).
-constexpr int kShortLineCaps[] = {16, 32};
+// (12 to 40 plies in most minor-piece and pawn endings of real games) often turns
+// up only after tens of thousands of nodes. A small budget per plan, with lines
+// capped at 64 plies (past the longest shuffles), finds most of them in a few
+// hundred nodes; tighter caps (16 then 32 plies) cost more nodes on the timeout
+// positions of lichess-timeouts and on the win analyses of lichess-sample alike.
+// Its nodes are not taken from the analysis budget: when it finds nothing the
+// layers after it run exactly as without it (the budget only bounds their work, and
+// this round adds a fixed amount at most: kShortLineCaps * plans * the budget below).
+constexpr int kShortLineCaps[] = {64};
 // The budget per plan and cap: small in the per-ply dead-position check, which
 // tries both sides and has the plan rounds after it, larger in the analysis of one
 // side for a verdict (resignation, flag fall).
