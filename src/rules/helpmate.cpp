@@ -70,6 +70,7 @@ constexpr int kClearingBonus = 40;  // a man leaves a line to the loser's king  
 constexpr int kCornerModeMaxPieces = 4;
 constexpr Bitboard kCorners = 0x8100000000000081ULL;  // a1, h1, a8, h8
 constexpr int kNumCorners = 4;
+constexpr int kCornerHeldPenalty = 2;  // king steps added to a corner the winner's king holds
 
 // The search made after the winner queens: a queen mates quickly with help.
 constexpr HelpmateLimits kPromotionProbe{.node_budget = 2000, .max_units = 4, .max_plies = 30};
@@ -267,17 +268,22 @@ Bitboard candidate_corners(const Position& pos, Color winner) {
 }
 
 // The corner of the given plan: plan 0 is the corner nearest the loser's king,
-// plan 1 the next nearest and so on (ties in square order, so it is deterministic).
-// The nearest corner is the quickest mate in most games, but when the winner's
-// men stand badly for it (the winner's king in that corner, a knight that cannot
+// plan 1 the next nearest and so on (ties in square order, so it is deterministic),
+// a corner the winner's own king stands in or next to counting as farther by
+// kCornerHeldPenalty (the mating net needs that king two squares off, and the
+// loser's king cannot get past it). The nearest corner is the quickest mate in
+// most games, but when the winner's men stand badly for it (a knight that cannot
 // reach it in time) another corner has a far shorter helpmate.
 Square target_corner(const Position& pos, Color winner, int plan) {
   const Square king = pos.king_square(~winner);
   Square corners[kNumCorners];
   int n = 0;
   for (Square c : core::squares(candidate_corners(pos, winner))) corners[n++] = c;
-  std::stable_sort(corners, corners + n,
-                   [&](Square a, Square b) { return distance(king, a) < distance(king, b); });
+  const Square own_king = pos.king_square(winner);
+  auto rank = [&](Square c) {
+    return distance(king, c) + (distance(own_king, c) <= 1 ? kCornerHeldPenalty : 0);
+  };
+  std::stable_sort(corners, corners + n, [&](Square a, Square b) { return rank(a) < rank(b); });
   return corners[plan % n];
 }
 

@@ -55,6 +55,18 @@ TEST(HelpmatePlans, FormerlyUndecidedSparseEndingsAreWinnable) {
   for (const char* fen : kFormerlyUndecided) expect_proven_winnable(fen);
 }
 
+// K+Q v K from a lichess timeout: the corner nearest the loser's king (h8) is the
+// one the winner's king stands next to, where no net can close. The plans rank
+// such a corner as farther, so the first plan leads to a short helpmate.
+TEST(HelpmatePlans, CornerHeldByTheWinnersKingComesLater) {
+  const char* fen = "8/7K/6Q1/4k3/8/8/8/8 b - - 2 72";
+  const WinnabilityResult r = expect_proven_winnable(fen);
+  EXPECT_LE(r.nodes, 1000u) << fen;  // 4,212 when the nearest corner came first
+  const Position pos = test::must_parse(fen);
+  const HelpmateLimits first_plan{.node_budget = 1000, .max_units = 6, .max_plies = 40};
+  EXPECT_TRUE(find_helpmate(pos, Color::White, first_plan).found) << fen;
+}
+
 // K+P v K+P where the winner's king must take the blocker before its pawn runs:
 // found with the nearest corner before the plans existed, and must stay found.
 TEST(HelpmatePlans, NearestCornerMatesStayFound) {
