@@ -55,13 +55,10 @@ bool has_legal_evasion(const Position& pos) {
   if (piece_reaches(pos, pos.pieces(us) & unpinned, targets)) return true;
   const Bitboard pawns = pos.pieces(us, PieceType::Pawn) & unpinned;
   if (!pawns) return false;
-  const bool white = us == Color::White;
-  const Bitboard single =
-      (white ? shift<Direction::North>(pawns) : shift<Direction::South>(pawns)) & ~occupied;
+  const Bitboard single = pawn_pushes_bb(us, pawns) & ~occupied;
   if (single & block) return true;
-  const Bitboard twice =
-      (white ? shift<Direction::North>(single) : shift<Direction::South>(single)) & ~occupied &
-      rank_bb(white ? kWhiteDoublePushRank : kBlackDoublePushRank);
+  const Bitboard twice = pawn_pushes_bb(us, single) & ~occupied &
+                         rank_bb(us == Color::White ? kWhiteDoublePushRank : kBlackDoublePushRank);
   if (twice & block) return true;
   for (Square s : squares(pawns))
     if (pawn_attacks(us, s) & checkers) return true;
@@ -72,20 +69,7 @@ bool has_legal_evasion(const Position& pos) {
 }  // namespace
 
 bool has_legal_move(const Position& pos) {
-  if (pos.in_check()) return has_legal_evasion(pos);
-  const Color us = pos.side_to_move();
-  const Bitboard targets = ~pos.pieces(us);
-  const Bitboard occupied = pos.pieces();
-  const Bitboard unpinned = ~pos.pinned(us, us);
-
-  const Bitboard pawns = pos.pieces(us, PieceType::Pawn) & unpinned;
-  const Bitboard pushes =
-      us == Color::White ? shift<Direction::North>(pawns) : shift<Direction::South>(pawns);
-  if (pushes & ~occupied) return true;
-  if (piece_reaches(pos, pos.pieces(us) & unpinned, targets)) return true;
-  if (has_safe_king_step(pos, targets)) return true;
-  // Pawn captures, pinned pieces moving along their pin, en passant, castling.
-  return count_legal_moves(pos) > 0;
+  return pos.in_check() ? has_legal_evasion(pos) : count_legal_moves_capped(pos, 0) > 0;
 }
 
 uint64_t count_legal_moves_capped(const Position& pos, uint64_t cap) {
@@ -96,9 +80,7 @@ uint64_t count_legal_moves_capped(const Position& pos, uint64_t cap) {
     const Bitboard targets = ~pos.pieces(us);
     const Bitboard unpinned = ~pos.pinned(us, us);
     const Bitboard pawns = pos.pieces(us, PieceType::Pawn) & unpinned;
-    const Bitboard pushes =
-        us == Color::White ? shift<Direction::North>(pawns) : shift<Direction::South>(pawns);
-    uint64_t moves = popcount(pushes & ~occupied);
+    uint64_t moves = popcount(pawn_pushes_bb(us, pawns) & ~occupied);
     for (Square s :
          squares(pos.pieces(us) & unpinned & ~pos.pieces(PieceType::Pawn, PieceType::King))) {
       if (moves > cap) return moves;
@@ -111,6 +93,8 @@ uint64_t count_legal_moves_capped(const Position& pos, uint64_t cap) {
     }
     if (moves > cap) return moves;
   }
+  // Pawn captures, pinned pieces moving along their pin, en passant, castling,
+  // and every evasion: the full count.
   return count_legal_moves(pos);
 }
 

@@ -170,16 +170,8 @@ class Generator {
   }
 
   void generate_castling(CastlingSide side) {
-    if (!pos_.can_castle(Us, side)) return;
-    const Square king = pos_.king_square(Us);
-    const Square rook = pos_.castling_rook(Us, side);
-    const Bitboard occupied = pos_.pieces();
-    if (pos_.castling_path(Us, side) & occupied) return;
-    // King and rook lifted off: an attack the castling rook used to block still counts.
-    const Bitboard lifted = occupied ^ square_bb(king) ^ square_bb(rook);
-    for (Square s : squares(pos_.castling_king_path(Us, side)))
-      if (pos_.attacked_by(~Us, s, lifted)) return;
-    sink_.add(Move(king, rook, MoveKind::Castling));
+    if (pos_.castling_is_legal(side))
+      sink_.add(Move(pos_.king_square(Us), pos_.castling_rook(Us, side), MoveKind::Castling));
   }
 
   const Position& pos_;

@@ -101,6 +101,18 @@ Bitboard Position::attackers_to(Square s, Bitboard occupied) const {
   return attackers;
 }
 
+bool Position::castling_is_legal(CastlingSide s) const {
+  const Color us = side_;
+  if (in_check() || !can_castle(us, s)) return false;
+  const Bitboard occupied = pieces();
+  if (castling_path(us, s) & occupied) return false;
+  // King and rook lifted off: an attack the castling rook used to block still counts.
+  const Bitboard lifted = occupied ^ square_bb(king_square(us)) ^ square_bb(castling_rook(us, s));
+  for (Square sq : squares(castling_king_path(us, s)))
+    if (attacked_by(~us, sq, lifted)) return false;
+  return true;
+}
+
 bool Position::attacked_by(Color attacker, Square s, Bitboard occupied) const {
   const Bitboard theirs = pieces(attacker);
   if ((pawn_attacks(~attacker, s) & pieces(PieceType::Pawn) & theirs) ||

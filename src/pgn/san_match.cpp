@@ -182,9 +182,7 @@ SanText spell(const Position& pos, Move m, PieceType pt, Bitboard origins) {
   return t;
 }
 
-// The castling `san` names if it is castling and legal (core's test: not in
-// check, the path empty, no square the king uses attacked once king and rook
-// have left); none otherwise.
+// The castling `san` names if it is castling and legal; none otherwise.
 Move legal_castling(const Position& pos, std::string_view san) {
   const std::string_view s = strip_decorations(san);
   core::CastlingSide side;
@@ -194,15 +192,9 @@ Move legal_castling(const Position& pos, std::string_view san) {
     side = core::CastlingSide::Queen;
   else
     return Move::none();
+  if (!pos.castling_is_legal(side)) return Move::none();
   const Color us = pos.side_to_move();
-  if (pos.in_check() || !pos.can_castle(us, side)) return Move::none();
-  const Square king = pos.king_square(us), rook = pos.castling_rook(us, side);
-  const Bitboard occupied = pos.pieces();
-  if (pos.castling_path(us, side) & occupied) return Move::none();
-  const Bitboard lifted = occupied ^ core::square_bb(king) ^ core::square_bb(rook);
-  for (Square s : core::squares(pos.castling_king_path(us, side)))
-    if (pos.attacked_by(~us, s, lifted)) return Move::none();
-  return Move(king, rook, MoveKind::Castling);
+  return Move(pos.king_square(us), pos.castling_rook(us, side), MoveKind::Castling);
 }
 
 Move make(Square from, Square to, PieceType pt, bool en_passant, PieceType promotion) {

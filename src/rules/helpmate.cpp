@@ -196,24 +196,18 @@ struct CheckInfo {
 // loser's king, free of its own men, that the winner does not attack after the
 // move. The winner's attacks are taken with the loser's king lifted (a slider
 // checking along a line covers the square behind the king); the moved piece's
-// old attacks stay counted, which can only hide a flight, never invent one.
+// old attacks stay counted, which can only hide a flight, never invent one. A man
+// among `obstructions` (line_obstructions) may open a line when it moves.
 class FlightScreen {
  public:
-  FlightScreen(const Position& pos, Color winner) {
+  FlightScreen(const Position& pos, Color winner, Bitboard obstructions) : lines_(obstructions) {
     const Square king = pos.king_square(~winner);
     occupied_ = pos.pieces() ^ core::square_bb(king);
     loser_ = pos.pieces(~winner);
     flights_ = core::king_attacks(king);
     covered_ = core::pawn_attacks_bb(winner, pos.pieces(winner, PieceType::Pawn));
-    for (Square s : core::squares(pos.pieces(winner) & ~pos.pieces(PieceType::Pawn))) {
-      const PieceType pt = core::type_of(pos.piece_on(s));
-      covered_ |= core::piece_attacks(pt, s, occupied_);
-      // Men between a long-range piece and a flight: moving one may open the line.
-      if (pt == PieceType::Bishop || pt == PieceType::Rook || pt == PieceType::Queen)
-        for (Square f : core::squares(empty_board_lines(pt, s) & flights_))
-          lines_ |= core::between(s, f);
-    }
-    lines_ &= occupied_;
+    for (Square s : core::squares(pos.pieces(winner) & ~pos.pieces(PieceType::Pawn)))
+      covered_ |= core::piece_attacks(core::type_of(pos.piece_on(s)), s, occupied_);
   }
 
   // True only when the move surely leaves the loser's king a square to step to
@@ -235,7 +229,7 @@ class FlightScreen {
   Bitboard loser_ = 0;
   Bitboard flights_ = 0;
   Bitboard covered_ = 0;
-  Bitboard lines_ = 0;
+  Bitboard lines_;
 };
 
 // Men standing between one of the winner's long-range pieces and the loser's
@@ -387,12 +381,12 @@ class Searcher {
   }
 
   // The winner to move with no units left: only a checking move may still mate.
-  bool winner_mates_now(const core::MoveList& moves, const CheckInfo& info) {
+  bool winner_mates_now(const core::MoveList& moves, const CheckInfo& info, Bitboard obstructions) {
     std::optional<FlightScreen> screen;
     for (Move m : moves) {
       if (!info.may_check(pos_, m)) continue;
       if (!count_node()) return false;
-      if (!screen) screen.emplace(pos_, winner_);
+      if (!screen) screen.emplace(pos_, winner_, obstructions);
       if (screen->leaves_flight(pos_, m)) continue;
       core::UndoInfo undo;
       pos_.make_move(m, undo);
@@ -633,8 +627,8 @@ class Searcher {
   // Scores and sorts the moves that `units` lets the node try: cheapest first,
   // then best score. Returns how many keys it wrote to `out`. `info` is the
   // winner's CheckInfo when the winner is to move.
-  size_t order(const core::MoveList& moves, const std::optional<CheckInfo>& info, int units,
-               MoveKey* out) const {
+  size_t order(const core::MoveList& moves, const std::optional<CheckInfo>& info,
+               Bitboard obstructions, int units, MoveKey* out) const {
     // A move costing more than `units` is never tried, so it gets no key; the
     // keys are distinct, so the moves kept are tried in the order a sort of every
     // move would give them. One integer per move: comparing fields one by one was
@@ -654,7 +648,6 @@ class Searcher {
     // With no units to spend only natural moves are kept: the others are screened
     // out by bit tests before they are classified (a hint makes any move natural).
     const bool natural_only = units == 0 && limits_.hint.empty();
-    const Bitboard obstructions = line_obstructions(pos_, winner_);
     if (info) {
       WinnerNode node = winner_node(*info, obstructions);
       for (size_t i = 0; i < moves.size(); ++i)
@@ -696,23 +689,25 @@ class Searcher {
     } else if (!winner_to_move) {
       return false;
     }
-    // 2. The moves and the winner's CheckInfo, made once per node for the probe
-    //    for a mate in one and for the ordering both.
+    // 2. The moves, the winner's CheckInfo and the men on lines to the loser's
+    //    king, made once per node for the probe for a mate in one and for the
+    //    ordering both.
     StackedMoveList stacked;
     core::MoveList& moves = stacked.get();
     core::generate_legal(pos_, moves);
     std::optional<CheckInfo> info;
     if (winner_to_move) info.emplace(pos_, winner_);
+    const Bitboard obstructions = line_obstructions(pos_, winner_);
     // 3. With no units left (or one ply), only a check that mates can still win.
     if (winner_to_move && (units == 0 || plies == 1)) {
-      if (winner_mates_now(moves, *info)) return true;
+      if (winner_mates_now(moves, *info, obstructions)) return true;
       if (plies == 1 || units > 0) return false;
       // Natural moves are still free: go on and follow them.
     }
     if (moves.empty()) return false;  // mates are caught when the move is made
 
     MoveKey keys[core::MoveList::kCapacity];
-    const size_t n = order(moves, info, units, keys);
+    const size_t n = order(moves, info, obstructions, units, keys);
     size_t tried = 0;
     for (size_t i = 0; i < n; ++i) {
       const int cost = key_cost(keys[i]);

@@ -95,25 +95,20 @@ std::optional<FoundLine> plan_round(const Position& pos, std::span<const Color> 
   return std::nullopt;
 }
 
-// Whether the reachable set might be small enough to walk: every pawn blocked
-// head-on, or few legal moves. Open positions are left to the helpmate search.
-bool looks_closed(const Position& pos) {
-  using core::PieceType;
-  const core::Bitboard pawns = pos.pieces(PieceType::Pawn);
-  const core::Bitboard pushes =
-      core::shift<core::Direction::North>(pos.pieces(Color::White, PieceType::Pawn)) |
-      core::shift<core::Direction::South>(pos.pieces(Color::Black, PieceType::Pawn));
-  if (pawns && !(pushes & ~pos.pieces())) return true;
-  return core::count_legal_moves(pos) <= kClosedMaxLegalMoves;
-}
-
 // Whether there are pawns and every one of them is blocked head-on.
 bool all_pawns_blocked(const Position& pos) {
   using core::PieceType;
   const core::Bitboard pushes =
-      core::shift<core::Direction::North>(pos.pieces(Color::White, PieceType::Pawn)) |
-      core::shift<core::Direction::South>(pos.pieces(Color::Black, PieceType::Pawn));
+      core::pawn_pushes_bb(Color::White, pos.pieces(Color::White, PieceType::Pawn)) |
+      core::pawn_pushes_bb(Color::Black, pos.pieces(Color::Black, PieceType::Pawn));
   return pos.pieces(PieceType::Pawn) && !(pushes & ~pos.pieces());
+}
+
+// Whether the reachable set might be small enough to walk: every pawn blocked
+// head-on, or few legal moves. Open positions are left to the helpmate search.
+bool looks_closed(const Position& pos) {
+  return all_pawns_blocked(pos) ||
+         core::count_legal_moves_capped(pos, kClosedMaxLegalMoves) <= kClosedMaxLegalMoves;
 }
 
 // Whether the side not to move could make more than `limit` moves: its legal
@@ -134,9 +129,7 @@ bool opponent_has_more_moves_than(const Position& pos, uint64_t limit) {
   const Color them = ~pos.side_to_move();
   const Bitboard occupied = pos.pieces(), own = pos.pieces(them);
   const Bitboard pawns = pos.pieces(them, PieceType::Pawn);
-  const Bitboard pushes = them == Color::White ? core::shift<core::Direction::North>(pawns)
-                                               : core::shift<core::Direction::South>(pawns);
-  uint64_t moves = core::popcount(pushes & ~occupied) +
+  uint64_t moves = core::popcount(core::pawn_pushes_bb(them, pawns) & ~occupied) +
                    core::popcount(core::pawn_attacks_bb(them, pawns) & pos.pieces(~them));
   for (core::Square s : core::squares(own & ~pawns)) {
     const PieceType pt = core::type_of(pos.piece_on(s));

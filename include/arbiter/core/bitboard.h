@@ -81,6 +81,11 @@ constexpr Bitboard shift(Bitboard b) {
   return 0;
 }
 
+// The squares one step ahead of `pawns` (whether empty or not).
+constexpr Bitboard pawn_pushes_bb(Color c, Bitboard pawns) {
+  return c == Color::White ? shift<Direction::North>(pawns) : shift<Direction::South>(pawns);
+}
+
 constexpr Bitboard pawn_attacks_bb(Color c, Bitboard pawns) {
   return c == Color::White
              ? shift<Direction::NorthEast>(pawns) | shift<Direction::NorthWest>(pawns)

@@ -61,6 +61,9 @@ class Position {
   Bitboard castling_king_path(Color c, CastlingSide s) const {
     return castling_king_path_[castling_index(c, s)];
   }
+  // Whether the side to move may castle on `s` now: the right, not in check, the
+  // path empty, and no square the king uses attacked once king and rook have left.
+  bool castling_is_legal(CastlingSide s) const;
   int halfmove_clock() const { return halfmove_clock_; }
   int fullmove_number() const { return fullmove_number_; }
   bool is_chess960() const { return chess960_; }
