@@ -1,0 +1,97 @@
+// The NNUE evaluation network: its shape, its input features and its integer
+// quantisation, declared once for the trainer (float) and the engine (int).
+//
+//   inputs   768 binary features per perspective: (own/their) x 6 types x 64
+//            squares, seen from that perspective (Black flips ranks: sq ^ 56)
+//   layer 1  768 -> kHidden, weights shared by both perspectives ("feature
+//            transformer"), int16 weights and biases scaled by kQA
+//   concat   [side to move's accumulator, other side's] = 2 * kHidden values
+//   act      SCReLU: clamp(x, 0, 1)^2 (in integers: clamp(x, 0, kQA)^2)
+//   output   2 * kHidden -> 1 per output bucket, int16 weights scaled by kQB,
+//            int32 bias scaled by kQA * kQB; the bucket is chosen by the
+//            number of men on the board
+//   eval     centipawns = output * kEvalScale, side to move's view
+//
+// Integer inference: sum = sum_i clamp(a_i)^2 * w_i (scale kQA^2 * kQB), then
+// cp = (sum / kQA + bias) * kEvalScale / (kQA * kQB). With output weights
+// clipped to +-kMaxOutputWeight, |sum| <= 2 * kHidden * kQA^2 * 127 < 2^31, so
+// int32 arithmetic cannot overflow (checked below), and clamp(a) * w fits int16
+// (255 * 127 = 32385), which keeps the SIMD multiply-add in 16-bit lanes.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "arbiter/core/types.h"
+
+namespace arbiter::eval::nnue {
+
+inline constexpr int kPieceTypes = 6;
+inline constexpr int kInputs = 2 * kPieceTypes * core::kNumSquares;  // 768
+inline constexpr int kHidden = 128;
+inline constexpr int kOutputBuckets = 1;
+inline constexpr int kMaxMen = 32;
+
+inline constexpr int kQA = 255;  // layer-1 scale; the activation clips at kQA
+inline constexpr int kQB = 64;   // output-weight scale
+inline constexpr int kEvalScale = 400;
+// Float weights are clipped to this in training so quantised values stay in range.
+inline constexpr int kMaxOutputWeight = 127;  // in kQB units: 127 / 64 = 1.98 as float
+inline constexpr float kMaxOutputWeightFloat = float(kMaxOutputWeight) / float(kQB);
+
+static_assert(int64_t(2) * kHidden * kQA * kQA * kMaxOutputWeight < (int64_t(1) << 31),
+              "the SCReLU output sum must fit int32");
+static_assert(kQA * kMaxOutputWeight <= 32767, "clamp(a) * w must fit int16");
+
+// Index of the feature for `piece` on `sq` seen from `perspective`.
+constexpr int feature_index(core::Color perspective, core::Piece piece, core::Square sq) {
+  const bool own = core::color_of(piece) == perspective;
+  const int square = perspective == core::Color::White ? core::index(sq) : core::index(sq) ^ 56;
+  return (own ? 0 : 1) * kPieceTypes * core::kNumSquares +
+         (core::index(core::type_of(piece)) - 1) * core::kNumSquares + square;
+}
+
+// Output bucket by the number of men on the board (2..32).
+constexpr int output_bucket(int men) {
+  constexpr int kMenPerBucket = (kMaxMen + kOutputBuckets - 1) / kOutputBuckets;
+  const int b = (men - 1) / kMenPerBucket;
+  return b < 0 ? 0 : (b >= kOutputBuckets ? kOutputBuckets - 1 : b);
+}
+
+// --- The net file --------------------------------------------------------------
+// NetHeader (64 bytes), then, little-endian and without padding:
+//   int16 feature_weights[kInputs][kHidden]
+//   int16 feature_bias[kHidden]
+//   int16 output_weights[kOutputBuckets][2 * kHidden]
+//   int32 output_bias[kOutputBuckets]
+// The file's size must be exactly the header plus these arrays.
+inline constexpr std::array<char, 8> kNetMagic = {'A', 'R', 'B', 'N', 'N', 'U', 'E', '\0'};
+inline constexpr uint32_t kNetFormatVersion = 1;
+
+// Changes whenever anything above that the weights depend on changes.
+constexpr uint32_t architecture_hash() {
+  uint32_t h = 2166136261u;  // FNV-1a over the shape and the quantisation
+  for (uint32_t v : {uint32_t(kInputs), uint32_t(kHidden), uint32_t(kOutputBuckets),
+                     uint32_t(kQA), uint32_t(kQB), uint32_t(kMaxMen), 2u /* SCReLU */})
+    for (int byte = 0; byte < 4; ++byte) h = (h ^ ((v >> (8 * byte)) & 0xff)) * 16777619u;
+  return h;
+}
+
+struct NetHeader {
+  std::array<char, 8> magic = kNetMagic;
+  uint32_t version = kNetFormatVersion;
+  uint32_t arch_hash = architecture_hash();
+  int32_t eval_scale = kEvalScale;
+  uint32_t hidden = kHidden;
+  uint32_t output_buckets = kOutputBuckets;
+  uint32_t reserved0 = 0;
+  std::array<char, 32> description{};  // free text, NUL padded (e.g. "gen1 2.1M pos")
+};
+static_assert(sizeof(NetHeader) == 64, "the net header is 64 bytes on disk");
+
+inline constexpr size_t kNetParameterBytes =
+    sizeof(int16_t) * (size_t(kInputs) * kHidden + kHidden + size_t(kOutputBuckets) * 2 * kHidden) +
+    sizeof(int32_t) * kOutputBuckets;
+inline constexpr size_t kNetFileSize = sizeof(NetHeader) + kNetParameterBytes;
+
+}  // namespace arbiter::eval::nnue
