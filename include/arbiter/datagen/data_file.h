@@ -1,0 +1,59 @@
+// Reading and writing training-data files (format: packed_position.h).
+#pragma once
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "arbiter/core/result.h"
+#include "arbiter/datagen/packed_position.h"
+
+namespace arbiter::datagen {
+
+// Reads a whole file's header; the error names the file and the problem
+// (missing, not a data file, other version, truncated header).
+Result<FileHeader> read_data_header(const std::string& path);
+
+// Reads every record the header counts (records past that count, left by an
+// interrupted write, are ignored). Appends to `out`.
+Result<bool> read_data_file(const std::string& path, std::vector<PackedPosition>& out);
+
+// Streams records in chunks, for files larger than memory.
+class DataReader {
+ public:
+  static Result<DataReader> open(const std::string& path);
+  DataReader(DataReader&& other) noexcept;
+  DataReader& operator=(DataReader&& other) noexcept;
+  ~DataReader();
+  const FileHeader& header() const { return header_; }
+  // Up to `max` further records; an empty vector at the end.
+  std::vector<PackedPosition> next(size_t max);
+
+ private:
+  DataReader() = default;
+  std::FILE* file_ = nullptr;
+  FileHeader header_;
+  uint64_t remaining_ = 0;
+};
+
+// Appends whole games to a data file. Opening an existing file checks that its
+// settings match, truncates records past the header's count (an interrupted
+// write) and continues from header().games.
+class DataWriter {
+ public:
+  static Result<DataWriter> open(const std::string& path, const std::string& settings);
+  DataWriter(DataWriter&& other) noexcept;
+  DataWriter& operator=(DataWriter&& other) noexcept;
+  ~DataWriter();
+  const FileHeader& header() const { return header_; }
+  // One game's kept records and its result from White's side; flushed, then the
+  // header is rewritten.
+  Result<bool> append_game(const std::vector<PackedPosition>& records, WdlResult white_result);
+
+ private:
+  DataWriter() = default;
+  std::FILE* file_ = nullptr;
+  FileHeader header_;
+};
+
+}  // namespace arbiter::datagen
