@@ -36,7 +36,7 @@ namespace arbiter::datagen {
 inline constexpr std::array<char, 8> kDataMagic = {'A', 'R', 'B', 'D', 'A', 'T', 'A', '\0'};
 inline constexpr uint32_t kDataVersion = 1;
 inline constexpr size_t kFileHeaderSize = 256;
-inline constexpr size_t kSettingsTextSize = 200;
+inline constexpr size_t kSettingsTextSize = 192;
 inline constexpr uint8_t kNoEnPassant = 64;
 
 enum class WdlResult : uint8_t { Loss = 0, Draw = 1, Win = 2 };
@@ -77,8 +77,8 @@ struct FileHeader {
   std::array<char, 8> magic = kDataMagic;
   uint32_t version = kDataVersion;
   uint32_t record_size = sizeof(PackedPosition);
-  uint64_t games = 0;      // complete games whose records follow
-  uint64_t positions = 0;  // records that follow
+  uint64_t games = 0;                        // complete games whose records follow
+  uint64_t positions = 0;                    // records that follow
   uint64_t wins = 0, draws = 0, losses = 0;  // games, from White's side
   std::array<char, kSettingsTextSize> settings{};
   std::array<char, 256 - 8 - 4 - 4 - 8 * 5 - kSettingsTextSize> reserved{};
