@@ -39,8 +39,7 @@ void BM_NnueRefresh(benchmark::State& state) {
   for (auto _ : state) {
     for (const core::Position& pos : positions) {
       net->refresh(pos, acc);
-      benchmark::DoNotOptimize(
-          net->output(acc, pos.side_to_move(), core::popcount(pos.pieces())));
+      benchmark::DoNotOptimize(net->output(acc, pos.side_to_move(), core::popcount(pos.pieces())));
     }
   }
   state.SetItemsProcessed(int64_t(state.iterations()) * int64_t(positions.size()));

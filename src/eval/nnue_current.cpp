@@ -89,8 +89,8 @@ bool nnue_enabled() {
 std::string describe_evaluation() {
   std::lock_guard lock(state().mutex);
   if (state().enabled && state().current) return state().current->summary();
-  if (state().current) return "hand-written (UseNNUE is off; loaded: " +
-                              state().current->summary() + ")";
+  if (state().current)
+    return "hand-written (UseNNUE is off; loaded: " + state().current->summary() + ")";
   return "hand-written (" + (embedded().problem.empty() ? "no net loaded" : embedded().problem) +
          ")";
 }

@@ -90,9 +90,9 @@ std::string Network::summary() const {
   char hash[17];
   std::snprintf(hash, sizeof hash, "%016llx", static_cast<unsigned long long>(content_hash_));
   const std::string desc = description();
-  return "NNUE " + (desc.empty() ? std::string("(no description)") : "'" + desc + "'") +
-         " from " + source_ + ", hash " + hash + ", " + std::to_string(kHidden) +
-         " hidden, simd " + simd::backend_name(simd::active::kBackend);
+  return "NNUE " + (desc.empty() ? std::string("(no description)") : "'" + desc + "'") + " from " +
+         source_ + ", hash " + hash + ", " + std::to_string(kHidden) + " hidden, simd " +
+         simd::backend_name(simd::active::kBackend);
 }
 
 std::shared_ptr<const Network> make_network(const QuantisedNet& net, std::string source) {

@@ -44,8 +44,7 @@ Options::Options() {
       make_check(option::kChess960, false),
       make_check(option::kShowWdl, false),
       // The net to evaluate with; "<embedded>" is the one built into the binary.
-      {option::kEvalFile, OptionType::String, eval::kEmbeddedNetName, 0, 0,
-       eval::kEmbeddedNetName},
+      {option::kEvalFile, OptionType::String, eval::kEmbeddedNetName, 0, 0, eval::kEmbeddedNetName},
       // Off: the hand-written evaluation, so one binary can play both.
       make_check(option::kUseNnue, eval::current_network() != nullptr),
   };

@@ -55,4 +55,17 @@ class ScopedNetwork {
   bool saved_enabled_;
 };
 
+// Turns the network off for one test of the hand-written evaluation, whatever
+// net the build embedded.
+class ScopedHandWritten {
+ public:
+  ScopedHandWritten() : saved_enabled_(eval::nnue_enabled()) { eval::set_nnue_enabled(false); }
+  ~ScopedHandWritten() { eval::set_nnue_enabled(saved_enabled_); }
+  ScopedHandWritten(const ScopedHandWritten&) = delete;
+  ScopedHandWritten& operator=(const ScopedHandWritten&) = delete;
+
+ private:
+  bool saved_enabled_;
+};
+
 }  // namespace arbiter::test
