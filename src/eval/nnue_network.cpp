@@ -45,15 +45,22 @@ FeatureDelta feature_delta(const core::Position& before, core::Move m) {
 
 Network::Network(const QuantisedNet& net, std::string source)
     : header_(net.header), source_(std::move(source)), content_hash_(fnv1a64(serialize_net(net))) {
-  std::copy(net.feature_weights.begin(), net.feature_weights.end(), feature_weights_.begin());
-  std::copy(net.feature_bias.begin(), net.feature_bias.end(), feature_bias_.begin());
-  std::copy(net.output_weights.begin(), net.output_weights.end(), output_weights_.begin());
-  std::copy(net.output_bias.begin(), net.output_bias.end(), output_bias_.begin());
+  // parse_net and QuantisedNet::zeroed give exact sizes; a hand-built net with
+  // other sizes is cut or zero-filled rather than overrunning the arrays.
+  auto copy = [](const auto& from, auto& to) {
+    to.fill(0);
+    std::copy_n(from.begin(), std::min(from.size(), to.size()), to.begin());
+  };
+  copy(net.feature_weights, feature_weights_);
+  copy(net.feature_bias, feature_bias_);
+  copy(net.output_weights, output_weights_);
+  copy(net.output_bias, output_bias_);
 }
 
 void Network::refresh(const core::Position& pos, Accumulator& acc) const {
   for (core::Color persp : kPerspectives) {
-    std::array<const int16_t*, kMaxMen> rows;
+    // Sized for a full board: a FEN may hold more men than a legal game.
+    std::array<const int16_t*, core::kNumSquares> rows;
     int n = 0;
     for (core::Square s : core::squares(pos.pieces())) rows[n++] = row(persp, {pos.piece_on(s), s});
     simd::active::update(acc.values[core::index(persp)].data(), feature_bias_.data(), rows.data(),
