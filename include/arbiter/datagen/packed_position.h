@@ -36,7 +36,7 @@ namespace arbiter::datagen {
 inline constexpr std::array<char, 8> kDataMagic = {'A', 'R', 'B', 'D', 'A', 'T', 'A', '\0'};
 inline constexpr uint32_t kDataVersion = 1;
 inline constexpr size_t kFileHeaderSize = 256;
-inline constexpr size_t kSettingsTextSize = 200;
+inline constexpr size_t kSettingsTextSize = 192;
 inline constexpr uint8_t kNoEnPassant = 64;
 
 enum class WdlResult : uint8_t { Loss = 0, Draw = 1, Win = 2 };
