@@ -1,0 +1,159 @@
+// The training loop. Per batch: every thread runs forward and backward passes
+// over its slice into its own Gradient (sparse in the first layer); the
+// gradients are summed into thread 0's in thread order (deterministic), then
+// one AdamW step and clipping.
+#include "arbiter/train/trainer.h"
+
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <thread>
+
+#include "arbiter/train/features.h"
+#include "arbiter/train/rng.h"
+#include "arbiter/train/training_set.h"
+
+namespace arbiter::train {
+
+namespace {
+
+using datagen::PackedPosition;
+using Clock = std::chrono::steady_clock;
+
+constexpr uint64_t kShufflePurpose = 2;
+constexpr double kProgressIntervalSeconds = 1.0;
+
+double seconds_since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// Runs work(t, begin, end) for t = 0..threads-1 over an even split of [0, n).
+template <class Work>
+void parallel_slices(int threads, size_t n, Work&& work) {
+  auto slice = [&](int t) {
+    work(t, n * size_t(t) / size_t(threads), n * size_t(t + 1) / size_t(threads));
+  };
+  if (threads == 1) {
+    slice(0);
+    return;
+  }
+  std::vector<std::jthread> workers;
+  workers.reserve(threads - 1);
+  for (int t = 1; t < threads; ++t) workers.emplace_back(slice, t);
+  slice(0);
+}
+
+void gradient_slice(const FloatModel& model, const PackedPosition* records, const uint32_t* order,
+                    size_t begin, size_t end, const LossSettings& loss, float scale,
+                    PassBuffers& buffers, Gradient& grad) {
+  SampleFeatures features;
+  for (size_t i = begin; i < end; ++i) {
+    const PackedPosition& record = records[order[i]];
+    if (!decode_features(record, features)) continue;
+    const float target = training_target(record, loss.wdl_weight);
+    grad.loss_sum += accumulate_gradient(model, features, target, loss.power, scale, buffers, grad);
+  }
+}
+
+// grads[0] += grads[1] + grads[2] + ..., row by row, only rows some thread
+// touched; thread order fixes the float summation order.
+void combine_into_first(std::vector<Gradient>& grads, int hidden) {
+  Gradient& total = grads[0];
+  const size_t dense_begin = total.touched.size() * size_t(hidden);
+  for (size_t t = 1; t < grads.size(); ++t) {
+    const Gradient& g = grads[t];
+    for (size_t f = 0; f < g.touched.size(); ++f) {
+      if (!g.touched[f]) continue;
+      float* __restrict dst = total.values.data() + f * hidden;
+      const float* __restrict src = g.values.data() + f * hidden;
+      for (int i = 0; i < hidden; ++i) dst[i] += src[i];
+      total.touched[f] = 1;
+    }
+    for (size_t i = dense_begin; i < total.values.size(); ++i) total.values[i] += g.values[i];
+    total.loss_sum += g.loss_sum;
+  }
+}
+
+}  // namespace
+
+double mean_loss(const FloatModel& model, const std::vector<PackedPosition>& records,
+                 const LossSettings& loss, int threads) {
+  if (records.empty()) return std::numeric_limits<double>::quiet_NaN();
+  std::vector<double> sums(threads, 0.0);
+  parallel_slices(threads, records.size(), [&](int t, size_t begin, size_t end) {
+    PassBuffers buffers(model.hidden());
+    SampleFeatures features;
+    for (size_t i = begin; i < end; ++i) {
+      if (!decode_features(records[i], features)) continue;
+      const float out = model.evaluate(features, buffers);
+      sums[t] += loss_term(out, training_target(records[i], loss.wdl_weight), loss.power).loss;
+    }
+  });
+  return std::accumulate(sums.begin(), sums.end(), 0.0) / double(records.size());
+}
+
+Result<bool> run_training(const TrainerOptions& options, TrainingState& state,
+                          const std::vector<PackedPosition>& train,
+                          const std::vector<PackedPosition>& validation,
+                          const TrainerCallbacks& callbacks) {
+  if (train.empty()) return Error{"no training records"};
+  if (train.size() > std::numeric_limits<uint32_t>::max())
+    return Error{"too many training records for 32-bit batch indices"};
+  const int threads = std::max(1, options.threads);
+  const size_t batch_size = std::max<size_t>(1, options.batch_size);
+  const int hidden = state.model.hidden();
+  std::vector<Gradient> grads(threads, Gradient(state.model));
+  std::vector<PassBuffers> buffers(threads, PassBuffers(hidden));
+  std::vector<uint32_t> order(train.size());
+  const size_t batches = (train.size() + batch_size - 1) / batch_size;
+
+  for (int epoch = state.epochs_done; epoch < options.epochs; ++epoch) {
+    const auto epoch_start = Clock::now();
+    auto last_progress = epoch_start;
+    std::iota(order.begin(), order.end(), 0u);
+    seeded_shuffle(order, derive_seed(state.seed, kShufflePurpose, uint64_t(epoch)));
+    double epoch_loss_sum = 0;
+    size_t seen = 0;
+    for (size_t batch = 0; batch < batches; ++batch) {
+      const size_t begin = batch * batch_size;
+      const size_t end = std::min(train.size(), begin + batch_size);
+      const float scale = 1.0f / float(end - begin);
+      parallel_slices(threads, end - begin, [&](int t, size_t b, size_t e) {
+        gradient_slice(state.model, train.data(), order.data() + begin, b, e, options.loss, scale,
+                       buffers[t], grads[t]);
+      });
+      combine_into_first(grads, hidden);
+      const float lr = options.lr.at(double(epoch) + double(begin) / double(train.size()));
+      state.optimiser.step(state.model.parameters(), grads[0].values, lr);
+      state.model.clip();
+      epoch_loss_sum += grads[0].loss_sum;
+      seen += end - begin;
+      for (Gradient& g : grads) g.clear(hidden);
+
+      if (callbacks.progress &&
+          (seconds_since(last_progress) >= kProgressIntervalSeconds || batch + 1 == batches)) {
+        last_progress = Clock::now();
+        const double elapsed = seconds_since(epoch_start);
+        callbacks.progress({epoch, batch + 1, batches, epoch_loss_sum / double(seen),
+                            elapsed > 0 ? double(seen) / elapsed : 0.0, lr});
+      }
+    }
+    const double train_seconds = seconds_since(epoch_start);
+    state.epochs_done = epoch + 1;
+    EpochReport report;
+    report.epoch = epoch;
+    report.train_loss = epoch_loss_sum / double(seen);
+    report.validation_loss = mean_loss(state.model, validation, options.loss, threads);
+    report.seconds = train_seconds;
+    report.positions_per_second = train_seconds > 0 ? double(seen) / train_seconds : 0.0;
+    if (!options.checkpoint_path.empty()) {
+      auto saved = save_checkpoint(state, options.checkpoint_path);
+      if (!saved) return Error{saved.error()};
+    }
+    if (callbacks.epoch_done) callbacks.epoch_done(report);
+  }
+  return true;
+}
+
+}  // namespace arbiter::train
