@@ -24,6 +24,8 @@ constexpr Subcommand kSubcommands[] = {
      "  arbiter adjudicate --fen FEN [--moves MOVES] [--event EVENT] [--rules fide-2023]"},
     {"match", arbiter::cli::run_match,
      "match --engine cmd=PATH [name=N] --engine ... --each tc=10+0.1 --games N [--pgnout F]"},
+    {"train", arbiter::cli::run_train,
+     "train --data FILE [--data FILE ...] --out NET [--epochs N] [--threads N] [--resume CKPT]"},
 };
 
 void print_usage(std::ostream& out) {
