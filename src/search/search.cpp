@@ -205,6 +205,7 @@ bool Worker::main_thread_should_stop(int depth) const {
   int best = completed_root_moves_[0].score;
   if (limits.mate && best >= kMateInMaxPly && mate_distance_moves(best) <= limits.mate) return true;
   if (shared_.clock.past_soft_limit(tune::kSoftStopFraction)) return true;
+  if (limits.soft_nodes && shared_.total_nodes() >= limits.soft_nodes) return true;
   // A single legal move needs no thought when the clock is running.
   if (root_moves_.size() == 1 && shared_.clock.budget().limited && !shared_.clock.pondering())
     return true;

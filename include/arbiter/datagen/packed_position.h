@@ -77,8 +77,8 @@ struct FileHeader {
   std::array<char, 8> magic = kDataMagic;
   uint32_t version = kDataVersion;
   uint32_t record_size = sizeof(PackedPosition);
-  uint64_t games = 0;      // complete games whose records follow
-  uint64_t positions = 0;  // records that follow
+  uint64_t games = 0;                        // complete games whose records follow
+  uint64_t positions = 0;                    // records that follow
   uint64_t wins = 0, draws = 0, losses = 0;  // games, from White's side
   std::array<char, kSettingsTextSize> settings{};
   std::array<char, 256 - 8 - 4 - 4 - 8 * 5 - kSettingsTextSize> reserved{};

@@ -71,8 +71,8 @@ inline constexpr uint32_t kNetFormatVersion = 1;
 // Changes whenever anything above that the weights depend on changes.
 constexpr uint32_t architecture_hash() {
   uint32_t h = 2166136261u;  // FNV-1a over the shape and the quantisation
-  for (uint32_t v : {uint32_t(kInputs), uint32_t(kHidden), uint32_t(kOutputBuckets),
-                     uint32_t(kQA), uint32_t(kQB), uint32_t(kMaxMen), 2u /* SCReLU */})
+  for (uint32_t v : {uint32_t(kInputs), uint32_t(kHidden), uint32_t(kOutputBuckets), uint32_t(kQA),
+                     uint32_t(kQB), uint32_t(kMaxMen), 2u /* SCReLU */})
     for (int byte = 0; byte < 4; ++byte) h = (h ^ ((v >> (8 * byte)) & 0xff)) * 16777619u;
   return h;
 }

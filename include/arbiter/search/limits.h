@@ -15,6 +15,9 @@ struct SearchLimits {
   int moves_to_go = 0;
   int depth = 0;       // 0: unlimited
   uint64_t nodes = 0;  // 0: unlimited
+  // 0: none. Once this many nodes are searched, no new iteration starts (the
+  // running one finishes, up to `nodes`): self-play's fixed budget per move.
+  uint64_t soft_nodes = 0;
   int64_t movetime_ms = 0;
   int mate = 0;  // find a mate in this many moves
   bool infinite = false;

@@ -1,0 +1,104 @@
+// arbiter datagen: training data from self-play (see datagen/self_play.h), and
+// a text dump of a data file.
+#include <cxxopts.hpp>
+#include <iostream>
+#include <string>
+
+#include "arbiter/datagen/self_play.h"
+#include "commands.h"
+
+namespace arbiter::cli {
+
+namespace {
+
+constexpr int kUsageError = 2;
+constexpr int kFailure = 1;
+
+}  // namespace
+
+int run_datagen(int argc, char** argv) {
+  datagen::DatagenOptions o;
+  cxxopts::Options spec("arbiter datagen",
+                        "Self-play training data. Appends to OUT; an interrupted run resumes.");
+  // clang-format off
+  spec.add_options()
+    ("o,out", "output file (appended to; created if missing)", cxxopts::value<std::string>())
+    ("games", "stop when the file holds this many games", cxxopts::value<uint64_t>()->default_value("0"))
+    ("positions", "stop when the file holds this many positions", cxxopts::value<uint64_t>()->default_value("0"))
+    ("threads", "generating threads", cxxopts::value<int>()->default_value("1"))
+    ("seed", "seed: the same seed gives the same file, whatever --threads", cxxopts::value<uint64_t>()->default_value("1"))
+    ("nodes", "soft node budget per move", cxxopts::value<uint64_t>()->default_value(std::to_string(o.soft_nodes)))
+    ("random-plies", "random legal plies at the start of each game", cxxopts::value<int>()->default_value(std::to_string(o.random_plies)))
+    ("chess960", "start from random Chess960 positions")
+    ("max-opening-score", "skip starts scored beyond this (cp)", cxxopts::value<int>()->default_value(std::to_string(o.max_opening_score)))
+    ("no-adjudication", "let only the Laws end games (slower)")
+    ("win-score", "adjudicate a win after --win-plies plies beyond this (cp)", cxxopts::value<int>()->default_value(std::to_string(o.win_score)))
+    ("win-plies", "", cxxopts::value<int>()->default_value(std::to_string(o.win_plies)))
+    ("draw-score", "adjudicate a draw after --draw-plies plies within this (cp)", cxxopts::value<int>()->default_value(std::to_string(o.draw_score)))
+    ("draw-plies", "", cxxopts::value<int>()->default_value(std::to_string(o.draw_plies)))
+    ("draw-min-ply", "no draw adjudication before this ply", cxxopts::value<int>()->default_value(std::to_string(o.draw_min_ply)))
+    ("eval", "which evaluation plays: classical (the hand-written one)", cxxopts::value<std::string>()->default_value("classical"))
+    ("hash", "hash MB per thread", cxxopts::value<int>()->default_value(std::to_string(o.hash_mb)))
+    ("dump", "print FILE's records as 'FEN | score | result' and exit", cxxopts::value<std::string>())
+    ("limit", "with --dump: at most this many records", cxxopts::value<uint64_t>()->default_value("0"))
+    ("h,help", "this help");
+  // clang-format on
+  cxxopts::ParseResult args;
+  try {
+    args = spec.parse(argc, argv);
+  } catch (const std::exception& e) {
+    std::cerr << "arbiter datagen: " << e.what() << "\n" << spec.help();
+    return kUsageError;
+  }
+  if (args.count("help")) {
+    std::cout << spec.help();
+    return 0;
+  }
+  if (args.count("dump")) {
+    auto n = datagen::dump_data_file(args["dump"].as<std::string>(), std::cout,
+                                     args["limit"].as<uint64_t>());
+    if (!n) {
+      std::cerr << "arbiter datagen: " << n.error() << "\n";
+      return kFailure;
+    }
+    return 0;
+  }
+  if (!args.count("out")) {
+    std::cerr << "arbiter datagen: --out FILE is required\n" << spec.help();
+    return kUsageError;
+  }
+  o.games = args["games"].as<uint64_t>();
+  o.positions = args["positions"].as<uint64_t>();
+  o.threads = args["threads"].as<int>();
+  o.seed = args["seed"].as<uint64_t>();
+  o.soft_nodes = args["nodes"].as<uint64_t>();
+  o.random_plies = args["random-plies"].as<int>();
+  o.chess960 = args.count("chess960") > 0;
+  o.max_opening_score = args["max-opening-score"].as<int>();
+  o.adjudicate = args.count("no-adjudication") == 0;
+  o.win_score = args["win-score"].as<int>();
+  o.win_plies = args["win-plies"].as<int>();
+  o.draw_score = args["draw-score"].as<int>();
+  o.draw_plies = args["draw-plies"].as<int>();
+  o.draw_min_ply = args["draw-min-ply"].as<int>();
+  o.hash_mb = args["hash"].as<int>();
+  o.evaluation = args["eval"].as<std::string>();
+  if (o.evaluation != "classical") {
+    std::cerr << "arbiter datagen: unknown --eval '" << o.evaluation << "'\n";
+    return kUsageError;
+  }
+  if (o.threads < 1 || o.soft_nodes < 1 || o.random_plies < 0 || o.hash_mb < 1 || o.win_plies < 1 ||
+      o.draw_plies < 1) {
+    std::cerr << "arbiter datagen: --threads, --nodes, --hash, --win-plies and --draw-plies must "
+                 "be positive, --random-plies not negative\n";
+    return kUsageError;
+  }
+  auto summary = datagen::run_datagen(o, args["out"].as<std::string>(), std::cerr);
+  if (!summary) {
+    std::cerr << "arbiter datagen: " << summary.error() << "\n";
+    return kFailure;
+  }
+  return 0;
+}
+
+}  // namespace arbiter::cli
