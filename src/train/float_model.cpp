@@ -18,13 +18,19 @@ namespace {
 namespace nnue = eval::nnue;
 constexpr int kLanes = kHiddenGranule;
 
-// acc = bias + sum of the listed rows.
+// acc = bias + sum of the listed rows, one block of kLanes floats at a time:
+// the block stays in a register while every row adds to it (a plain loop over
+// the whole width made GCC emit gathers).
 void accumulate(float* __restrict acc, const float* __restrict bias, const float* weights,
                 const uint16_t* features, int count, int hidden) {
-  std::memcpy(acc, bias, sizeof(float) * hidden);
-  for (int k = 0; k < count; ++k) {
-    const float* __restrict row = weights + size_t(features[k]) * hidden;
-    for (int i = 0; i < hidden; ++i) acc[i] += row[i];
+  for (int b = 0; b < hidden; b += kLanes) {
+    float block[kLanes];
+    for (int j = 0; j < kLanes; ++j) block[j] = bias[b + j];
+    for (int k = 0; k < count; ++k) {
+      const float* __restrict row = weights + size_t(features[k]) * hidden + b;
+      for (int j = 0; j < kLanes; ++j) block[j] += row[j];
+    }
+    for (int j = 0; j < kLanes; ++j) acc[b + j] = block[j];
   }
 }
 
@@ -54,7 +60,8 @@ void backward_half(const float* __restrict acc, const float* __restrict w, float
 }
 
 void add_into(float* __restrict dst, const float* __restrict src, int n) {
-  for (int i = 0; i < n; ++i) dst[i] += src[i];
+  for (int b = 0; b < n; b += kLanes)
+    for (int j = 0; j < kLanes; ++j) dst[b + j] += src[b + j];
 }
 
 }  // namespace
