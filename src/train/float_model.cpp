@@ -90,9 +90,10 @@ void FloatModel::initialise(uint64_t seed) {
   clip();
 }
 
-void FloatModel::clip() {
-  auto clamp_range = [&](size_t begin, size_t end, float bound) {
-    for (size_t i = begin; i < end; ++i) params_[i] = std::clamp(params_[i], -bound, bound);
+void FloatModel::clip(size_t begin, size_t end) {
+  auto clamp_range = [&](size_t from, size_t to, float bound) {
+    for (size_t i = std::max(from, begin); i < std::min(to, end); ++i)
+      params_[i] = std::clamp(params_[i], -bound, bound);
   };
   clamp_range(0, output_weights_offset(), kMaxFeatureWeightFloat);
   clamp_range(output_weights_offset(), output_bias_offset(), nnue::kMaxOutputWeightFloat);
@@ -114,16 +115,6 @@ float FloatModel::evaluate(const SampleFeatures& f, PassBuffers& buffers) const 
 
 Gradient::Gradient(const FloatModel& model)
     : values(model.parameter_count()), touched(size_t(nnue::kInputs)) {}
-
-void Gradient::clear(int hidden) {
-  for (size_t f = 0; f < touched.size(); ++f)
-    if (touched[f]) {
-      std::fill_n(values.begin() + f * hidden, hidden, 0.0f);
-      touched[f] = 0;
-    }
-  std::fill(values.begin() + size_t(nnue::kInputs) * hidden, values.end(), 0.0f);
-  loss_sum = 0;
-}
 
 float accumulate_gradient(const FloatModel& model, const SampleFeatures& f, float target,
                           float loss_power, float scale, PassBuffers& buffers, Gradient& grad) {

@@ -8,7 +8,12 @@
 namespace arbiter::train {
 
 void AdamW::step(std::span<float> params, std::span<const float> grad, float lr) {
-  ++steps_;
+  begin_step();
+  update(params, grad, lr, 0, params.size());
+}
+
+void AdamW::update(std::span<float> params, std::span<const float> grad, float lr, size_t begin,
+                   size_t end) {
   // Bias corrections for moments that start at zero.
   const float correction1 = 1.0f - std::pow(kAdamBeta1, float(steps_));
   const float correction2 = 1.0f - std::pow(kAdamBeta2, float(steps_));
@@ -19,8 +24,7 @@ void AdamW::step(std::span<float> params, std::span<const float> grad, float lr)
   const float* __restrict g = grad.data();
   float* __restrict m = m_.data();
   float* __restrict v = v_.data();
-  const size_t n = params.size();
-  for (size_t i = 0; i < n; ++i) {
+  for (size_t i = begin; i < end; ++i) {
     m[i] = kAdamBeta1 * m[i] + (1.0f - kAdamBeta1) * g[i];
     v[i] = kAdamBeta2 * v[i] + (1.0f - kAdamBeta2) * g[i] * g[i];
     // Decoupled decay: shrink the weight itself, not through the gradient.

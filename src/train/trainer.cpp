@@ -59,22 +59,35 @@ void gradient_slice(const FloatModel& model, const PackedPosition* records, cons
   }
 }
 
-// grads[0] += grads[1] + grads[2] + ..., row by row, only rows some thread
-// touched; thread order fixes the float summation order.
-void combine_into_first(std::vector<Gradient>& grads, int hidden) {
+// The step after the gradient pass, for parameters [begin, end) (whole
+// feature rows): sums the threads' gradients into grads[0] in thread order
+// (only rows some thread touched; the others are zero), updates with AdamW,
+// clips, and clears every thread's gradient there. Ranges are disjoint, so
+// threads run this in parallel and the result does not depend on timing.
+void step_range(TrainingState& state, std::vector<Gradient>& grads, float lr, size_t begin,
+                size_t end) {
+  const size_t hidden = size_t(state.model.hidden());
+  const size_t rows_end = grads[0].touched.size() * hidden;
   Gradient& total = grads[0];
-  const size_t dense_begin = total.touched.size() * size_t(hidden);
   for (size_t t = 1; t < grads.size(); ++t) {
     const Gradient& g = grads[t];
-    for (size_t f = 0; f < g.touched.size(); ++f) {
-      if (!g.touched[f]) continue;
-      float* __restrict dst = total.values.data() + f * hidden;
-      const float* __restrict src = g.values.data() + f * hidden;
-      for (int i = 0; i < hidden; ++i) dst[i] += src[i];
-      total.touched[f] = 1;
+    for (size_t i = begin; i < std::min(end, rows_end); i += hidden) {
+      if (!g.touched[i / hidden]) continue;
+      float* __restrict dst = total.values.data() + i;
+      const float* __restrict src = g.values.data() + i;
+      for (size_t j = 0; j < hidden; ++j) dst[j] += src[j];
     }
-    for (size_t i = dense_begin; i < total.values.size(); ++i) total.values[i] += g.values[i];
-    total.loss_sum += g.loss_sum;
+    for (size_t i = std::max(begin, rows_end); i < end; ++i) total.values[i] += g.values[i];
+  }
+  state.optimiser.update(state.model.parameters(), total.values, lr, begin, end);
+  state.model.clip(begin, end);
+  for (Gradient& g : grads) {
+    for (size_t i = begin; i < std::min(end, rows_end); i += hidden) {
+      if (!g.touched[i / hidden]) continue;
+      std::fill_n(g.values.begin() + i, hidden, 0.0f);
+      g.touched[i / hidden] = 0;
+    }
+    for (size_t i = std::max(begin, rows_end); i < end; ++i) g.values[i] = 0.0f;
   }
 }
 
@@ -126,13 +139,20 @@ Result<bool> run_training(const TrainerOptions& options, TrainingState& state,
         gradient_slice(state.model, train.data(), order.data() + begin, b, e, options.loss, scale,
                        buffers[t], grads[t]);
       });
-      combine_into_first(grads, hidden);
+      for (Gradient& g : grads) {
+        epoch_loss_sum += g.loss_sum;  // in thread order
+        g.loss_sum = 0;
+      }
       const float lr = options.lr.at(double(epoch) + double(begin) / double(train.size()));
-      state.optimiser.step(state.model.parameters(), grads[0].values, lr);
-      state.model.clip();
-      epoch_loss_sum += grads[0].loss_sum;
+      state.optimiser.begin_step();
+      // Ranges split on feature-row boundaries; the last takes the dense tail.
+      parallel_slices(
+          threads, size_t(eval::nnue::kInputs), [&](int t, size_t row_begin, size_t row_end) {
+            const size_t range_end =
+                t == threads - 1 ? state.model.parameter_count() : row_end * size_t(hidden);
+            step_range(state, grads, lr, row_begin * size_t(hidden), range_end);
+          });
       seen += end - begin;
-      for (Gradient& g : grads) g.clear(hidden);
 
       if (callbacks.progress &&
           (seconds_since(last_progress) >= kProgressIntervalSeconds || batch + 1 == batches)) {

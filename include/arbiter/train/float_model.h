@@ -63,7 +63,9 @@ class FloatModel {
   // Uniform in +-1/sqrt(fan-in) per layer, biases zero; deterministic in `seed`.
   void initialise(uint64_t seed);
   // Clamps every parameter into the range its quantisation allows.
-  void clip();
+  void clip() { clip(0, params_.size()); }
+  // The same for parameters [begin, end) only.
+  void clip(size_t begin, size_t end);
 
   // The raw output (cp / kEvalScale) for one position.
   float evaluate(const SampleFeatures& features) const;
@@ -86,8 +88,6 @@ struct Gradient {
   std::vector<float> values;     // same layout as FloatModel::parameters()
   std::vector<uint8_t> touched;  // per feature row
   double loss_sum = 0;
-  // Back to zero, clearing only touched rows.
-  void clear(int hidden);
 };
 
 // Scratch space for one position's forward and backward pass.

@@ -24,6 +24,11 @@ class AdamW {
 
   // One step on `params` with gradient `grad` (same layout) at learning rate `lr`.
   void step(std::span<float> params, std::span<const float> grad, float lr);
+  // The same in parts, so threads can update disjoint ranges: begin_step()
+  // once, then update() over ranges covering every parameter once.
+  void begin_step() { ++steps_; }
+  void update(std::span<float> params, std::span<const float> grad, float lr, size_t begin,
+              size_t end);
 
   uint64_t steps() const { return steps_; }
   // The moment estimates, for checkpoints.
