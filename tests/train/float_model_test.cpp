@@ -11,6 +11,7 @@
 #include "arbiter/train/loss.h"
 #include "arbiter/train/rng.h"
 #include "arbiter/train/synthetic_data.h"
+#include "test_support.h"
 
 namespace arbiter::train {
 namespace {
@@ -52,6 +53,31 @@ TEST(Features, RejectsEmptyNibbleAndTooManyMen) {
   EXPECT_FALSE(decode_features(record, f));
   record.occupancy = ~uint64_t(0);
   EXPECT_FALSE(decode_features(record, f));
+}
+
+// The packed decoding agrees with features read off the real position, for
+// the perft suite and random walks from it (castling rooks, Chess960, both
+// sides to move).
+TEST(Features, MatchPositionBasedFeaturesOnPackedRealPositions) {
+  int checked = 0;
+  for (const core::Position& pos : test::random_walk_positions(1, 40)) {
+    const auto record = datagen::PackedPosition::pack(pos, 0, datagen::WdlResult::Draw);
+    SampleFeatures f;
+    ASSERT_TRUE(decode_features(record, f));
+    std::vector<int> stm, other;
+    for (int sq = 0; sq < core::kNumSquares; ++sq) {
+      const Piece piece = pos.piece_on(Square(sq));
+      if (piece == Piece::None) continue;
+      stm.push_back(nnue::feature_index(pos.side_to_move(), piece, Square(sq)));
+      other.push_back(
+          nnue::feature_index(core::Color(1 - int(pos.side_to_move())), piece, Square(sq)));
+    }
+    ASSERT_EQ(f.count, int(stm.size()));
+    EXPECT_EQ(std::vector<int>(f.stm.begin(), f.stm.begin() + f.count), stm);
+    EXPECT_EQ(std::vector<int>(f.other.begin(), f.other.begin() + f.count), other);
+    ++checked;
+  }
+  EXPECT_GT(checked, 200);
 }
 
 // Mean loss of the model over the samples, as the trainer defines it.

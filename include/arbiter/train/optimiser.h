@@ -1,5 +1,6 @@
 // The optimiser: AdamW (Adam with decoupled weight decay) and the learning
-// rate's schedule over the run.
+// rate's schedule over the run. The decay applies to every parameter, biases
+// included (they are few; a separate rule for them would buy little).
 #pragma once
 
 #include <cstdint>
