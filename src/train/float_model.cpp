@@ -1,7 +1,8 @@
 // The float network's forward and backward passes. The hot loops run over the
-// hidden width in blocks of kHiddenGranule floats with one partial sum per
-// lane, which GCC vectorises at -O3 (-march=native picks the width) without
-// needing -ffast-math to reorder a float reduction.
+// hidden width in blocks of kHiddenGranule floats: the row sums hold a block
+// in a register across all active rows (GCC/Clang vector type), the dense
+// loops keep one partial sum per lane so they vectorise at -O3 without
+// -ffast-math reordering a float reduction.
 #include "arbiter/train/float_model.h"
 
 #include <algorithm>
@@ -18,19 +19,25 @@ namespace {
 namespace nnue = eval::nnue;
 constexpr int kLanes = kHiddenGranule;
 
-// acc = bias + sum of the listed rows, one block of kLanes floats at a time:
-// the block stays in a register while every row adds to it (a plain loop over
-// the whole width made GCC emit gathers).
+// kLanes floats as one value: GCC and Clang map it to one SIMD register of
+// the target (or to several narrower ones, or scalars, where it is wider).
+using Block = float __attribute__((vector_size(kLanes * sizeof(float))));
+
+Block load_block(const float* p) {
+  Block b;
+  std::memcpy(&b, p, sizeof b);  // unaligned load
+  return b;
+}
+
+// acc = bias + sum of the listed rows, one block at a time: the block stays in
+// a register while every row adds to it. (A loop over the whole width compiled
+// to gathers, and a float[kLanes] block to scalar adds.)
 void accumulate(float* __restrict acc, const float* __restrict bias, const float* weights,
                 const uint16_t* features, int count, int hidden) {
   for (int b = 0; b < hidden; b += kLanes) {
-    float block[kLanes];
-    for (int j = 0; j < kLanes; ++j) block[j] = bias[b + j];
-    for (int k = 0; k < count; ++k) {
-      const float* __restrict row = weights + size_t(features[k]) * hidden + b;
-      for (int j = 0; j < kLanes; ++j) block[j] += row[j];
-    }
-    for (int j = 0; j < kLanes; ++j) acc[b + j] = block[j];
+    Block block = load_block(bias + b);
+    for (int k = 0; k < count; ++k) block += load_block(weights + size_t(features[k]) * hidden + b);
+    std::memcpy(acc + b, &block, sizeof block);
   }
 }
 
@@ -62,6 +69,20 @@ void backward_half(const float* __restrict acc, const float* __restrict w, float
 void add_into(float* __restrict dst, const float* __restrict src, int n) {
   for (int b = 0; b < n; b += kLanes)
     for (int j = 0; j < kLanes; ++j) dst[b + j] += src[b + j];
+}
+
+// Every listed row += d, block by block with d's block held in a register
+// (the backward image of accumulate).
+void scatter_add(float* grad, const float* __restrict d, const uint16_t* features, int count,
+                 int hidden) {
+  for (int b = 0; b < hidden; b += kLanes) {
+    const Block block = load_block(d + b);
+    for (int k = 0; k < count; ++k) {
+      float* row = grad + size_t(features[k]) * hidden + b;
+      const Block sum = load_block(row) + block;
+      std::memcpy(row, &sum, sizeof sum);
+    }
+  }
 }
 
 }  // namespace
@@ -141,9 +162,9 @@ float accumulate_gradient(const FloatModel& model, const SampleFeatures& f, floa
   float* grad_bias = grad_values + model.feature_bias_offset();
   add_into(grad_bias, d_acc, h);
   add_into(grad_bias, d_acc + h, h);
+  scatter_add(grad_values, d_acc, f.stm.data(), f.count, h);
+  scatter_add(grad_values, d_acc + h, f.other.data(), f.count, h);
   for (int k = 0; k < f.count; ++k) {
-    add_into(grad_values + size_t(f.stm[k]) * h, d_acc, h);
-    add_into(grad_values + size_t(f.other[k]) * h, d_acc + h, h);
     grad.touched[f.stm[k]] = 1;
     grad.touched[f.other[k]] = 1;
   }
