@@ -21,7 +21,19 @@ constexpr int kLanes = kHiddenGranule;
 
 // kLanes floats as one value: GCC and Clang map it to one SIMD register of
 // the target (or to several narrower ones, or scalars, where it is wider).
+#if defined(__GNUC__) || defined(__clang__)
 using Block = float __attribute__((vector_size(kLanes * sizeof(float))));
+#else
+// Portable fallback: the same arithmetic lane by lane.
+struct Block {
+  float lane[kLanes];
+  Block& operator+=(const Block& o) {
+    for (int j = 0; j < kLanes; ++j) lane[j] += o.lane[j];
+    return *this;
+  }
+  friend Block operator+(Block a, const Block& b) { return a += b; }
+};
+#endif
 
 Block load_block(const float* p) {
   Block b;
