@@ -43,7 +43,7 @@ struct Settings {
 // line now and then.
 class ProgressPrinter {
  public:
-  ProgressPrinter(int epochs) : epochs_(epochs), terminal_(isatty(fileno(stderr))) {}
+  explicit ProgressPrinter(int epochs) : epochs_(epochs), terminal_(isatty(fileno(stderr))) {}
 
   void progress(const train::ProgressReport& r) {
     if (!terminal_ && ++calls_ % int(kLogProgressSeconds) != 0) return;
