@@ -1,10 +1,13 @@
 // arbiter datagen: training data from self-play (see datagen/self_play.h), and
 // a text dump of a data file.
+#include <cstdio>
 #include <cxxopts.hpp>
+#include <filesystem>
 #include <iostream>
 #include <string>
 
 #include "arbiter/datagen/self_play.h"
+#include "arbiter/eval/nnue_current.h"
 #include "commands.h"
 
 namespace arbiter::cli {
@@ -37,7 +40,7 @@ int run_datagen(int argc, char** argv) {
     ("draw-score", "adjudicate a draw after --draw-plies plies within this (cp)", cxxopts::value<int>()->default_value(std::to_string(o.draw_score)))
     ("draw-plies", "", cxxopts::value<int>()->default_value(std::to_string(o.draw_plies)))
     ("draw-min-ply", "no draw adjudication before this ply", cxxopts::value<int>()->default_value(std::to_string(o.draw_min_ply)))
-    ("eval", "which evaluation plays: classical (the hand-written one)", cxxopts::value<std::string>()->default_value("classical"))
+    ("eval", "which evaluation plays: classical (hand-written), embedded (the built-in net) or a net FILE", cxxopts::value<std::string>()->default_value("embedded"))
     ("hash", "hash MB per thread", cxxopts::value<int>()->default_value(std::to_string(o.hash_mb)))
     ("dump", "print FILE's records as 'FEN | score | result' and exit", cxxopts::value<std::string>())
     ("limit", "with --dump: at most this many records", cxxopts::value<uint64_t>()->default_value("0"))
@@ -83,10 +86,24 @@ int run_datagen(int argc, char** argv) {
   o.draw_min_ply = args["draw-min-ply"].as<int>();
   o.hash_mb = args["hash"].as<int>();
   o.evaluation = args["eval"].as<std::string>();
-  if (o.evaluation != "classical") {
-    std::cerr << "arbiter datagen: unknown --eval '" << o.evaluation << "'\n";
-    return kUsageError;
+  if (o.evaluation == "classical") {
+    eval::set_nnue_enabled(false);
+  } else {
+    auto net = eval::load_current_network(o.evaluation == "embedded" ? eval::kEmbeddedNetName
+                                                                     : o.evaluation);
+    if (!net) {
+      std::cerr << "arbiter datagen: --eval " << o.evaluation << ": " << net.error() << "\n";
+      return kFailure;
+    }
+    eval::set_nnue_enabled(true);
+    // The header names the net by file name and content hash, so a resumed run
+    // must use the same net.
+    char hash[17];
+    std::snprintf(hash, sizeof hash, "%016llx",
+                  static_cast<unsigned long long>(net.value()->content_hash()));
+    o.evaluation = std::filesystem::path(o.evaluation).filename().string() + "@" + hash;
   }
+  std::cerr << "arbiter datagen: " << eval::describe_evaluation() << "\n";
   if (o.threads < 1 || o.soft_nodes < 1 || o.random_plies < 0 || o.hash_mb < 1 || o.win_plies < 1 ||
       o.draw_plies < 1) {
     std::cerr << "arbiter datagen: --threads, --nodes, --hash, --win-plies and --draw-plies must "

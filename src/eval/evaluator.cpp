@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "arbiter/eval/nnue_current.h"
 #include "arbiter/eval/psqt.h"
 
 namespace arbiter::eval {
@@ -163,13 +164,22 @@ void Evaluator::remove(Accumulator& a, core::Piece p, Square s) const {
 }
 
 void Evaluator::reset(const Position& pos) {
+  net_ = active_network();
   stack_.clear();
+  if (net_) {
+    nnue_.reset(*net_, pos);
+    return;
+  }
   Accumulator a;
   for (Square s : core::squares(pos.pieces())) add(a, pos.piece_on(s), s);
   stack_.push_back(a);
 }
 
 void Evaluator::push_move(const Position& before, core::Move m) {
+  if (net_) {
+    nnue_.push_move(before, m);
+    return;
+  }
   Accumulator a = stack_.back();
   const Color us = before.side_to_move();
   const Square from = m.from(), to = m.to();
@@ -191,9 +201,19 @@ void Evaluator::push_move(const Position& before, core::Move m) {
   stack_.push_back(a);
 }
 
-void Evaluator::push_null() { stack_.push_back(stack_.back()); }
+void Evaluator::push_null() {
+  if (net_)
+    nnue_.push_null();
+  else
+    stack_.push_back(stack_.back());
+}
 
 int Evaluator::evaluate(const Position& pos) const {
+  if (net_) return std::clamp(nnue_.evaluate(pos), -kMaxNnueEval, kMaxNnueEval);
+  return evaluate_hand_written(pos);
+}
+
+int Evaluator::evaluate_hand_written(const Position& pos) const {
   const Accumulator& a = stack_.back();
   TaperedScore score = a.psqt;
   score += pawn_structure(pos, Color::White) - pawn_structure(pos, Color::Black);

@@ -5,6 +5,7 @@
 #include "arbiter/core/movegen.h"
 #include "arbiter/core/notation.h"
 #include "arbiter/eval/evaluator.h"
+#include "arbiter/eval/nnue_current.h"
 #include "arbiter/uci/info_format.h"
 
 namespace arbiter::uci {
@@ -19,6 +20,7 @@ Engine::~Engine() {
 Result<std::string> Engine::set_option(const std::string& name, const std::string& value) {
   // Keep the option's old value if the engine cannot apply the new one.
   const std::string before_hash = std::to_string(options_.spin(option::kHash));
+  const std::string before_eval_file = options_.string(option::kEvalFile);
   auto set = options_.set(name, value);
   if (!set) return set;
   const std::string& which = set.value();
@@ -33,8 +35,39 @@ Result<std::string> Engine::set_option(const std::string& name, const std::strin
     pool_.set_threads(int(options_.spin(option::kThreads)));
   } else if (which == option::kClearHash) {
     pool_.clear();
+  } else if (which == option::kEvalFile) {
+    return set_eval_file(value, before_eval_file);
+  } else if (which == option::kUseNnue) {
+    return set_use_nnue(options_.check(option::kUseNnue));
   }
   return set;
+}
+
+// Like Hash: the network is shared by every search thread, so it changes only
+// between searches; a file that cannot be used leaves the current net in place.
+Result<std::string> Engine::set_eval_file(const std::string& path, const std::string& before) {
+  wait();
+  auto net = eval::load_current_network(path.empty() ? eval::kEmbeddedNetName : path);
+  if (!net) {
+    options_.set(option::kEvalFile, before);
+    return Error{"EvalFile not loaded, keeping the current net: " + net.error()};
+  }
+  // Asking for a net means asking to evaluate with it.
+  options_.set(option::kUseNnue, "true");
+  eval::set_nnue_enabled(true);
+  out_.info_string("EvalFile loaded: " + net.value()->summary());
+  return std::string(option::kEvalFile);
+}
+
+Result<std::string> Engine::set_use_nnue(bool on) {
+  wait();
+  if (on && !eval::current_network()) {
+    options_.set(option::kUseNnue, "false");
+    eval::set_nnue_enabled(false);
+    return Error{"UseNNUE needs a net (set EvalFile); keeping the hand-written evaluation"};
+  }
+  eval::set_nnue_enabled(on);
+  return std::string(option::kUseNnue);
 }
 
 Result<bool> Engine::set_position(const std::string& fen, const std::vector<std::string>& moves) {

@@ -5,6 +5,8 @@
 #include <charconv>
 #include <thread>
 
+#include "arbiter/eval/nnue_current.h"
+
 namespace arbiter::uci {
 
 namespace {
@@ -41,6 +43,10 @@ Options::Options() {
       make_spin(option::kMoveOverhead, kDefaultMoveOverhead, 0, kMaxMoveOverhead),
       make_check(option::kChess960, false),
       make_check(option::kShowWdl, false),
+      // The net to evaluate with; "<embedded>" is the one built into the binary.
+      {option::kEvalFile, OptionType::String, eval::kEmbeddedNetName, 0, 0, eval::kEmbeddedNetName},
+      // Off: the hand-written evaluation, so one binary can play both.
+      make_check(option::kUseNnue, eval::current_network() != nullptr),
   };
 }
 
@@ -107,6 +113,11 @@ Result<std::string> Options::set(const std::string& name, const std::string& val
 int64_t Options::spin(const std::string& name) const {
   const Option* o = find(name);
   return o ? std::stoll(o->value) : 0;
+}
+
+std::string Options::string(const std::string& name) const {
+  const Option* o = find(name);
+  return o ? o->value : std::string();
 }
 
 bool Options::check(const std::string& name) const {

@@ -8,6 +8,7 @@
 #include "arbiter/core/fen.h"
 #include "arbiter/core/notation.h"
 #include "arbiter/core/perft.h"
+#include "arbiter/eval/nnue_current.h"
 #include "arbiter/uci/bench.h"
 #include "arbiter/uci/info_format.h"
 
@@ -97,6 +98,7 @@ bool Protocol::handle(std::string_view line) {
   } else if (cmd == "d") {
     cmd_display();
   } else if (cmd == "eval") {
+    out_.info_string("evaluation: " + eval::describe_evaluation());
     int e = engine_.static_eval();
     int white = engine_.position().side_to_move() == core::Color::White ? e : -e;
     out_.line("info string static eval " + std::to_string(e) + " cp (side to move), " +

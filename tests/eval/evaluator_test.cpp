@@ -1,5 +1,6 @@
-// The evaluation: incremental updates equal a fresh computation, and colour
-// symmetry (the mirrored position scores the same for the side to move).
+// The hand-written evaluation (the NNUE is switched off here, see
+// nnue_accumulator_test.cpp for the network): incremental updates equal a fresh computation, and
+// colour symmetry (the mirrored position scores the same for the side to move).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -9,6 +10,7 @@
 
 #include "arbiter/core/notation.h"
 #include "arbiter/eval/evaluator.h"
+#include "eval/nnue_test_net.h"
 #include "test_support.h"
 
 namespace arbiter::eval {
@@ -47,6 +49,7 @@ std::string mirror_fen(const std::string& fen) {
 }
 
 TEST(Evaluator, IncrementalMatchesFreshAlongRandomGames) {
+  test::ScopedHandWritten hand_written;
   std::mt19937 rng(99);
   for (const core::PerftCase& c : test::perft_suite()) {
     Position pos = test::must_parse(c.fen, c.chess960);
@@ -68,6 +71,7 @@ TEST(Evaluator, IncrementalMatchesFreshAlongRandomGames) {
 }
 
 TEST(Evaluator, PopRestoresThePreviousScore) {
+  test::ScopedHandWritten hand_written;
   Position pos = Position::start_position();
   Evaluator e;
   e.reset(pos);
@@ -85,6 +89,7 @@ TEST(Evaluator, PopRestoresThePreviousScore) {
 }
 
 TEST(Evaluator, MirroredPositionsScoreTheSame) {
+  test::ScopedHandWritten hand_written;
   for (const Position& pos : test::random_walk_positions(1, 30)) {
     if (pos.is_chess960()) continue;  // mirroring Shredder rights by letter is not worth it here
     std::string fen = core::to_fen(pos);
@@ -98,6 +103,7 @@ TEST(Evaluator, MirroredPositionsScoreTheSame) {
 }
 
 TEST(Evaluator, MaterialAndSenseOfDirection) {
+  test::ScopedHandWritten hand_written;
   auto score = [](const char* fen) {
     Position pos = test::must_parse(fen);
     Evaluator e;

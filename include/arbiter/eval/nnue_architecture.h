@@ -13,7 +13,10 @@
 //   eval     centipawns = output * kEvalScale, side to move's view
 //
 // Integer inference: sum = sum_i clamp(a_i)^2 * w_i (scale kQA^2 * kQB), then
-// cp = (sum / kQA + bias) * kEvalScale / (kQA * kQB). With output weights
+// cp = (sum / kQA + bias) * kEvalScale / (kQA * kQB), both divisions truncating
+// toward zero, the last line in 64 bits (output_to_centipawns below).
+// Accumulators are int16 with wrapping (mod 2^16) additions, so any order of
+// incremental updates gives the from-scratch value bit for bit. With output weights
 // clipped to +-kMaxOutputWeight, |sum| <= 2 * kHidden * kQA^2 * 127 < 2^31, so
 // int32 arithmetic cannot overflow (checked below), and clamp(a) * w fits int16
 // (255 * 127 = 32385), which keeps the SIMD multiply-add in 16-bit lanes.
@@ -49,6 +52,12 @@ constexpr int feature_index(core::Color perspective, core::Piece piece, core::Sq
   const int square = perspective == core::Color::White ? core::index(sq) : core::index(sq) ^ 56;
   return (own ? 0 : 1) * kPieceTypes * core::kNumSquares +
          (core::index(core::type_of(piece)) - 1) * core::kNumSquares + square;
+}
+
+// The last step of inference, shared by every back end and the reference:
+// `sum` is the SCReLU dot product, `bias` the bucket's output bias.
+constexpr int output_to_centipawns(int32_t sum, int32_t bias) {
+  return int((int64_t(sum / kQA) + bias) * kEvalScale / (int64_t(kQA) * kQB));
 }
 
 // Output bucket by the number of men on the board (2..32).

@@ -41,6 +41,9 @@ class Engine {
   search::ThreadPool& pool() { return pool_; }
 
  private:
+  Result<std::string> set_eval_file(const std::string& path, const std::string& before);
+  Result<std::string> set_use_nnue(bool on);
+
   Output& out_;
   Options options_;
   search::ThreadPool pool_;

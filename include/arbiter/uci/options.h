@@ -30,6 +30,7 @@ class Options {
 
   int64_t spin(const std::string& name) const;
   bool check(const std::string& name) const;
+  std::string string(const std::string& name) const;  // any option's current value
 
  private:
   const Option* find(const std::string& name) const;
@@ -46,6 +47,8 @@ inline constexpr const char* kPonder = "Ponder";
 inline constexpr const char* kMoveOverhead = "Move Overhead";
 inline constexpr const char* kChess960 = "UCI_Chess960";
 inline constexpr const char* kShowWdl = "UCI_ShowWDL";
+inline constexpr const char* kEvalFile = "EvalFile";
+inline constexpr const char* kUseNnue = "UseNNUE";
 }  // namespace option
 
 }  // namespace arbiter::uci

@@ -1,0 +1,81 @@
+// The NNUE laid out for fast inference: 64-byte aligned int16 arrays built
+// from a QuantisedNet, with the three operations the accumulators need (full
+// refresh, incremental update, output) run by the build's SIMD back end.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "arbiter/core/position.h"
+#include "arbiter/eval/nnue_architecture.h"
+#include "arbiter/eval/nnue_net_file.h"
+
+namespace arbiter::eval::nnue {
+
+inline constexpr size_t kSimdAlignment = 64;
+
+// The first layer's output for both perspectives, indexed by colour.
+struct alignas(kSimdAlignment) Accumulator {
+  std::array<std::array<int16_t, kHidden>, core::kNumColors> values;
+};
+
+// A piece appearing on or leaving a square.
+struct PieceSquare {
+  core::Piece piece;
+  core::Square square;
+};
+
+// What one move changes on the board: at most two pieces leave (mover and
+// captured, or king and rook) and at most two arrive (castling).
+struct FeatureDelta {
+  std::array<PieceSquare, 2> removed;
+  std::array<PieceSquare, 2> added;
+  uint8_t n_removed = 0;
+  uint8_t n_added = 0;
+  int size() const { return n_removed + n_added; }
+  void remove(core::Piece p, core::Square s) { removed[n_removed++] = {p, s}; }
+  void add(core::Piece p, core::Square s) { added[n_added++] = {p, s}; }
+};
+
+// The changes `m` makes when played in `before` (castling is king-takes-own-rook,
+// so Chess960 king and rook squares that coincide cancel out in the sums).
+FeatureDelta feature_delta(const core::Position& before, core::Move m);
+
+class Network {
+ public:
+  // `source` says where it came from (a path, or "<embedded>").
+  Network(const QuantisedNet& net, std::string source);
+
+  // acc = bias + the rows of every piece on the board.
+  void refresh(const core::Position& pos, Accumulator& acc) const;
+  // out = in with `delta` applied, for both perspectives.
+  void update(const Accumulator& in, Accumulator& out, const FeatureDelta& delta) const;
+  // Centipawns from stm's view; `men` (kings included) picks the output bucket.
+  int output(const Accumulator& acc, core::Color stm, int men) const;
+
+  std::string description() const;  // the header's free text
+  const std::string& source() const { return source_; }
+  uint64_t content_hash() const { return content_hash_; }  // FNV-1a 64 of the file bytes
+  std::string summary() const;  // description, source and hash, for "eval" and info strings
+
+ private:
+  const int16_t* row(core::Color persp, PieceSquare ps) const {
+    return feature_weights_.data() +
+           size_t(feature_index(persp, ps.piece, ps.square)) * size_t(kHidden);
+  }
+
+  alignas(kSimdAlignment) std::array<int16_t, size_t(kInputs) * kHidden> feature_weights_;
+  alignas(kSimdAlignment) std::array<int16_t, kHidden> feature_bias_;
+  alignas(kSimdAlignment) std::array<int16_t, size_t(kOutputBuckets) * 2 * kHidden> output_weights_;
+  std::array<int32_t, kOutputBuckets> output_bias_;
+  NetHeader header_;
+  std::string source_;
+  uint64_t content_hash_ = 0;
+};
+
+// Allocates an aligned Network (about 200 KB: keep it off the stack).
+std::shared_ptr<const Network> make_network(const QuantisedNet& net, std::string source);
+
+}  // namespace arbiter::eval::nnue

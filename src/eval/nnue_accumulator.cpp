@@ -1,0 +1,60 @@
+// Lazy accumulator stack: deltas on push, vector work only on evaluate.
+#include "arbiter/eval/nnue_accumulator.h"
+
+#include "arbiter/core/bitboard.h"
+
+namespace arbiter::eval::nnue {
+
+namespace {
+// Enough for the search's deepest line, so pushes rarely allocate.
+constexpr size_t kInitialEntries = 256;
+}  // namespace
+
+void AccumulatorStack::reset(const Network& net, const core::Position& pos) {
+  net_ = &net;
+  if (entries_.size() < kInitialEntries) entries_.resize(kInitialEntries);
+  top_ = 0;
+  net_->refresh(pos, entries_[0].acc);
+  entries_[0].computed = true;
+}
+
+AccumulatorStack::Entry& AccumulatorStack::push_entry() {
+  if (++top_ == entries_.size()) entries_.resize(entries_.size() * 2);
+  Entry& e = entries_[top_];
+  e.computed = false;
+  return e;
+}
+
+void AccumulatorStack::push_move(const core::Position& before, core::Move m) {
+  push_entry().delta = feature_delta(before, m);
+}
+
+void AccumulatorStack::push_null() { push_entry().delta = FeatureDelta{}; }
+
+const Accumulator& AccumulatorStack::materialise(const core::Position& pos) {
+  Entry& top = entries_[top_];
+  if (top.computed) return top.acc;
+  // Walk down to the last computed entry while replaying is cheaper than a
+  // refresh, which costs one row per man on the board.
+  const int refresh_cost = core::popcount(pos.pieces());
+  size_t base = top_;
+  int cost = 0;
+  while (!entries_[base].computed && cost <= refresh_cost) cost += entries_[base--].delta.size();
+  if (!entries_[base].computed || cost > refresh_cost) {
+    net_->refresh(pos, top.acc);
+  } else {
+    for (size_t i = base + 1; i <= top_; ++i) {
+      net_->update(entries_[i - 1].acc, entries_[i].acc, entries_[i].delta);
+      entries_[i].computed = true;
+    }
+  }
+  top.computed = true;
+  return top.acc;
+}
+
+int AccumulatorStack::evaluate(const core::Position& pos) {
+  const Accumulator& acc = materialise(pos);
+  return net_->output(acc, pos.side_to_move(), core::popcount(pos.pieces()));
+}
+
+}  // namespace arbiter::eval::nnue

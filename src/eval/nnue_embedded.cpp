@@ -1,0 +1,40 @@
+// The default net, embedded into the library by the assembler (.incbin), so the
+// engine needs no file beside it. cmake/EmbeddedNet.cmake passes the net's path
+// as ARBITER_EMBEDDED_NET_PATH and makes this file rebuild when the net changes;
+// without a net the span is empty and the engine evaluates by hand.
+#include <cstdint>
+#include <span>
+
+#include "arbiter/eval/nnue_current.h"
+
+#if defined(ARBITER_EMBEDDED_NET_PATH) && defined(__ELF__)
+// 64-byte aligned, read-only, with hidden symbols so they bind inside the library.
+asm(".section .rodata\n"
+    ".balign 64\n"
+    ".globl arbiter_embedded_net_begin\n"
+    ".hidden arbiter_embedded_net_begin\n"
+    ".type arbiter_embedded_net_begin, @object\n"
+    "arbiter_embedded_net_begin:\n"
+    ".incbin \"" ARBITER_EMBEDDED_NET_PATH
+    "\"\n"
+    ".globl arbiter_embedded_net_end\n"
+    ".hidden arbiter_embedded_net_end\n"
+    "arbiter_embedded_net_end:\n"
+    ".byte 0\n"
+    ".previous\n");
+extern "C" const uint8_t arbiter_embedded_net_begin[];
+extern "C" const uint8_t arbiter_embedded_net_end[];
+#define ARBITER_HAS_EMBEDDED_NET 1
+#endif
+
+namespace arbiter::eval {
+
+std::span<const uint8_t> embedded_net_bytes() {
+#ifdef ARBITER_HAS_EMBEDDED_NET
+  return {arbiter_embedded_net_begin, arbiter_embedded_net_end};
+#else
+  return {};
+#endif
+}
+
+}  // namespace arbiter::eval

@@ -1,0 +1,182 @@
+// The quantised net file (nnue_architecture.h): checked parsing, writing, and
+// the plain scalar from-scratch evaluation every faster path is tested against.
+#include "arbiter/eval/nnue_net_file.h"
+
+#include <algorithm>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+
+#include "arbiter/core/bitboard.h"
+
+namespace arbiter::eval::nnue {
+
+namespace {
+
+constexpr size_t kFeatureWeightCount = size_t(kInputs) * kHidden;
+constexpr size_t kOutputWeightCount = size_t(kOutputBuckets) * 2 * kHidden;
+
+// Little-endian readers and writers, byte by byte so the file format does not
+// depend on the host's byte order.
+uint32_t read_u32(const uint8_t* p) {
+  return uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24;
+}
+int16_t read_i16(const uint8_t* p) { return int16_t(uint16_t(p[0] | p[1] << 8)); }
+
+void write_u32(std::vector<uint8_t>& out, uint32_t v) {
+  for (int byte = 0; byte < 4; ++byte) out.push_back(uint8_t(v >> (8 * byte)));
+}
+void write_i16(std::vector<uint8_t>& out, int16_t v) {
+  out.push_back(uint8_t(uint16_t(v)));
+  out.push_back(uint8_t(uint16_t(v) >> 8));
+}
+
+std::string hex(uint32_t v) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string s = "0x";
+  for (int shift = 28; shift >= 0; shift -= 4) s += kDigits[(v >> shift) & 0xf];
+  return s;
+}
+
+// Header field offsets on disk (the struct has no padding, see the static_assert).
+constexpr size_t kOffVersion = 8, kOffArchHash = 12, kOffEvalScale = 16, kOffHidden = 20,
+                 kOffBuckets = 24, kOffReserved = 28, kOffDescription = 32;
+
+NetHeader read_header(const uint8_t* p) {
+  NetHeader h;
+  std::memcpy(h.magic.data(), p, h.magic.size());
+  h.version = read_u32(p + kOffVersion);
+  h.arch_hash = read_u32(p + kOffArchHash);
+  h.eval_scale = int32_t(read_u32(p + kOffEvalScale));
+  h.hidden = read_u32(p + kOffHidden);
+  h.output_buckets = read_u32(p + kOffBuckets);
+  h.reserved0 = read_u32(p + kOffReserved);
+  std::memcpy(h.description.data(), p + kOffDescription, h.description.size());
+  return h;
+}
+
+// Every header check, in the order a reader would want them explained.
+Result<bool> check_header(const NetHeader& h) {
+  if (h.magic != kNetMagic) return Error{"not an Arbiter net file (bad magic)"};
+  if (h.version != kNetFormatVersion)
+    return Error{"net format version " + std::to_string(h.version) + ", this engine reads " +
+                 std::to_string(kNetFormatVersion)};
+  if (h.arch_hash != architecture_hash())
+    return Error{"architecture hash " + hex(h.arch_hash) + " does not match this engine's " +
+                 hex(architecture_hash()) + " (net trained for another shape or quantisation)"};
+  if (h.hidden != uint32_t(kHidden) || h.output_buckets != uint32_t(kOutputBuckets))
+    return Error{"net shape " + std::to_string(h.hidden) + " hidden x " +
+                 std::to_string(h.output_buckets) + " buckets, this engine expects " +
+                 std::to_string(kHidden) + " x " + std::to_string(kOutputBuckets)};
+  if (h.eval_scale != kEvalScale)
+    return Error{"net eval scale " + std::to_string(h.eval_scale) + ", this engine uses " +
+                 std::to_string(kEvalScale)};
+  return true;
+}
+
+}  // namespace
+
+QuantisedNet QuantisedNet::zeroed() {
+  QuantisedNet net;
+  net.feature_weights.assign(kFeatureWeightCount, 0);
+  net.feature_bias.assign(kHidden, 0);
+  net.output_weights.assign(kOutputWeightCount, 0);
+  net.output_bias.assign(kOutputBuckets, 0);
+  return net;
+}
+
+Result<QuantisedNet> parse_net(std::span<const uint8_t> bytes) {
+  if (bytes.size() < sizeof(NetHeader))
+    return Error{"truncated net: " + std::to_string(bytes.size()) + " bytes, shorter than the " +
+                 std::to_string(sizeof(NetHeader)) + "-byte header"};
+  QuantisedNet net = QuantisedNet::zeroed();
+  net.header = read_header(bytes.data());
+  if (auto ok = check_header(net.header); !ok) return Error{ok.error()};
+  if (bytes.size() != kNetFileSize)
+    return Error{std::string(bytes.size() < kNetFileSize ? "truncated" : "oversized") +
+                 " net: " + std::to_string(bytes.size()) + " bytes, expected exactly " +
+                 std::to_string(kNetFileSize)};
+
+  const uint8_t* p = bytes.data() + sizeof(NetHeader);
+  for (int16_t& w : net.feature_weights) w = read_i16(p), p += 2;
+  for (int16_t& b : net.feature_bias) b = read_i16(p), p += 2;
+  for (int16_t& w : net.output_weights) w = read_i16(p), p += 2;
+  for (int32_t& b : net.output_bias) b = int32_t(read_u32(p)), p += 4;
+
+  // The int16 multiply in the SIMD output (clamp(a) * w) is exact only within
+  // this bound, so a net outside it could score differently per back end.
+  for (size_t i = 0; i < net.output_weights.size(); ++i)
+    if (std::abs(int(net.output_weights[i])) > kMaxOutputWeight)
+      return Error{"output weight " + std::to_string(i) + " is " +
+                   std::to_string(net.output_weights[i]) + ", outside +-" +
+                   std::to_string(kMaxOutputWeight)};
+  return net;
+}
+
+Result<QuantisedNet> load_net_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Error{"cannot open net file '" + path + "'"};
+  std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)),
+                             std::istreambuf_iterator<char>());
+  if (in.bad()) return Error{"cannot read net file '" + path + "'"};
+  auto net = parse_net(bytes);
+  if (!net) return Error{"net file '" + path + "': " + net.error()};
+  return net;
+}
+
+std::vector<uint8_t> serialize_net(const QuantisedNet& net) {
+  std::vector<uint8_t> out;
+  out.reserve(kNetFileSize);
+  const NetHeader& h = net.header;
+  out.insert(out.end(), h.magic.begin(), h.magic.end());
+  write_u32(out, h.version);
+  write_u32(out, h.arch_hash);
+  write_u32(out, uint32_t(h.eval_scale));
+  write_u32(out, h.hidden);
+  write_u32(out, h.output_buckets);
+  write_u32(out, h.reserved0);
+  out.insert(out.end(), h.description.begin(), h.description.end());
+  for (int16_t w : net.feature_weights) write_i16(out, w);
+  for (int16_t b : net.feature_bias) write_i16(out, b);
+  for (int16_t w : net.output_weights) write_i16(out, w);
+  for (int32_t b : net.output_bias) write_u32(out, uint32_t(b));
+  return out;
+}
+
+Result<bool> save_net_file(const QuantisedNet& net, const std::string& path) {
+  const std::vector<uint8_t> bytes = serialize_net(net);
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  if (!out) return Error{"cannot create net file '" + path + "'"};
+  out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+  out.close();
+  if (!out) return Error{"cannot write net file '" + path + "'"};
+  return true;
+}
+
+int evaluate_reference(const QuantisedNet& net, const core::Position& pos) {
+  // One int16 accumulator per perspective, summed with wrap-around (see the
+  // architecture header): int arithmetic converted back to int16 at each step.
+  int16_t acc[core::kNumColors][kHidden];
+  for (core::Color persp : {core::Color::White, core::Color::Black}) {
+    int16_t* a = acc[core::index(persp)];
+    for (int i = 0; i < kHidden; ++i) a[i] = net.feature_bias[size_t(i)];
+    for (core::Square s : core::squares(pos.pieces())) {
+      const size_t row = size_t(feature_index(persp, pos.piece_on(s), s)) * kHidden;
+      for (int i = 0; i < kHidden; ++i) a[i] = int16_t(a[i] + net.feature_weights[row + i]);
+    }
+  }
+  const int bucket = output_bucket(core::popcount(pos.pieces()));
+  const int16_t* w = net.output_weights.data() + size_t(bucket) * 2 * kHidden;
+  const core::Color stm = pos.side_to_move();
+  int32_t sum = 0;
+  for (int half = 0; half < 2; ++half) {
+    const int16_t* a = acc[core::index(half == 0 ? stm : ~stm)];
+    for (int i = 0; i < kHidden; ++i) {
+      const int32_t c = std::clamp<int32_t>(a[i], 0, kQA);
+      sum += c * c * w[half * kHidden + i];
+    }
+  }
+  return output_to_centipawns(sum, net.output_bias[size_t(bucket)]);
+}
+
+}  // namespace arbiter::eval::nnue
