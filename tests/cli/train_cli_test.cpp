@@ -6,6 +6,7 @@
 
 #include "arbiter/datagen/data_file.h"
 #include "arbiter/eval/nnue_architecture.h"
+#include "arbiter/eval/nnue_net_file.h"
 #include "arbiter/train/synthetic_data.h"
 #include "cli/arbiter_run.h"
 
@@ -41,6 +42,9 @@ TEST(TrainCli, WritesNetAndCheckpointAndResumes) {
   EXPECT_NE(first.out.find("read 4000 positions"), std::string::npos) << first.out;
   EXPECT_NE(first.out.find("epoch 1/1: train loss"), std::string::npos) << first.out;
   EXPECT_EQ(std::filesystem::file_size(net), eval::nnue::kNetFileSize);
+  auto loaded = eval::nnue::load_net_file(net);  // the engine's loader accepts it
+  ASSERT_TRUE(loaded) << loaded.error();
+  EXPECT_EQ(std::string(loaded->header.description.data()), "cli-test");
   ASSERT_TRUE(std::filesystem::exists(net + ".ckpt"));
 
   auto resumed = run_arbiter_args(common + " --epochs 2 --resume " + quote(net + ".ckpt"));
