@@ -26,6 +26,8 @@ constexpr Subcommand kSubcommands[] = {
      "match --engine cmd=PATH [name=N] --engine ... --each tc=10+0.1 --games N [--pgnout F]"},
     {"datagen", arbiter::cli::run_datagen,
      "datagen --out FILE --positions N [--threads T] [--seed S] [--nodes 5000] | datagen --dump FILE"},
+    {"train", arbiter::cli::run_train,
+     "train --data FILE [--data FILE ...] --out NET [--epochs N] [--threads N] [--resume CKPT]"},
 };
 
 void print_usage(std::ostream& out) {

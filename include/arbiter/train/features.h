@@ -1,0 +1,26 @@
+// A training record's network inputs, decoded straight from the packed
+// occupancy and piece nibbles (no Position needed: this runs once per sample
+// per epoch, so it must be cheap).
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "arbiter/datagen/packed_position.h"
+#include "arbiter/eval/nnue_architecture.h"
+
+namespace arbiter::train {
+
+// The active features of both perspectives and the output bucket.
+struct SampleFeatures {
+  std::array<uint16_t, eval::nnue::kMaxMen> stm{};    // side to move's view
+  std::array<uint16_t, eval::nnue::kMaxMen> other{};  // the other side's view
+  int count = 0;                                      // men on the board
+  int bucket = 0;
+};
+
+// False when the record cannot be a position: more men than kMaxMen or a
+// nibble naming no piece (a corrupt file).
+bool decode_features(const datagen::PackedPosition& record, SampleFeatures& out);
+
+}  // namespace arbiter::train

@@ -1,0 +1,230 @@
+// arbiter train: datagen files in, a quantised net out (src/train does the work;
+// this file parses options and prints progress).
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cxxopts.hpp>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "arbiter/train/checkpoint.h"
+#include "arbiter/train/quantise.h"
+#include "arbiter/train/trainer.h"
+#include "arbiter/train/training_set.h"
+#include "commands.h"
+
+namespace arbiter::cli {
+
+namespace {
+
+constexpr int kUsageError = 2;
+constexpr int kFailure = 1;
+constexpr double kMega = 1e6;
+constexpr uint64_t kDefaultSeed = 1;
+// Without a terminal (a log file), one progress line this often.
+constexpr double kLogProgressSeconds = 30.0;
+
+struct Settings {
+  std::vector<std::string> data;
+  std::string out, description, checkpoint, resume;
+  train::TrainerOptions trainer;
+  float weight_decay = train::kDefaultWeightDecay;
+  double validation_fraction = train::kDefaultValidationFraction;
+  int max_abs_score = train::kDefaultMaxAbsScore;
+  uint64_t seed = kDefaultSeed;
+  bool seed_given = false;
+};
+
+// Prints the progress line: rewritten in place on a terminal, otherwise a
+// line now and then.
+class ProgressPrinter {
+ public:
+  explicit ProgressPrinter(int epochs) : epochs_(epochs), terminal_(isatty(fileno(stderr))) {}
+
+  void progress(const train::ProgressReport& r) {
+    if (!terminal_ && ++calls_ % int(kLogProgressSeconds) != 0) return;
+    std::ostringstream line;
+    line << "epoch " << r.epoch + 1 << "/" << epochs_ << "  batch " << r.batch << "/" << r.batches
+         << "  " << std::fixed << std::setprecision(2) << r.positions_per_second / kMega
+         << " Mpos/s  loss " << std::setprecision(6) << r.loss << "  lr " << std::setprecision(6)
+         << r.learning_rate;
+    std::cerr << (terminal_ ? "\r" : "") << line.str() << (terminal_ ? "   " : "\n") << std::flush;
+  }
+
+  void epoch_done(const train::EpochReport& r, const std::string& checkpoint) {
+    if (terminal_) std::cerr << "\r" << std::string(80, ' ') << "\r";
+    std::cout << "epoch " << r.epoch + 1 << "/" << epochs_ << ": train loss " << std::fixed
+              << std::setprecision(6) << r.train_loss;
+    if (!std::isnan(r.validation_loss)) std::cout << ", validation loss " << r.validation_loss;
+    std::cout << ", " << std::setprecision(2) << r.positions_per_second / kMega << " Mpos/s, "
+              << std::setprecision(1) << r.seconds << " s";
+    if (!checkpoint.empty()) std::cout << ", checkpoint " << checkpoint;
+    std::cout << std::endl;
+  }
+
+ private:
+  int epochs_;
+  bool terminal_;
+  long calls_ = 0;
+};
+
+int train(const Settings& s) {
+  // A resumed run takes its seed from the checkpoint so the split and the
+  // batch order are the ones it started with.
+  train::TrainingState state(train::FloatModel::for_architecture(), s.weight_decay);
+  if (!s.resume.empty()) {
+    auto loaded = train::load_checkpoint(s.resume, s.weight_decay);
+    if (!loaded) {
+      std::cerr << "arbiter train: " << loaded.error() << "\n";
+      return kFailure;
+    }
+    if (loaded->model.hidden() != eval::nnue::kHidden ||
+        loaded->model.buckets() != eval::nnue::kOutputBuckets) {
+      std::cerr << "arbiter train: " << s.resume << " has another network shape\n";
+      return kFailure;
+    }
+    state = std::move(loaded).value();
+    if (s.seed_given && s.seed != state.seed)
+      std::cerr << "arbiter train: using the checkpoint's seed " << state.seed << "\n";
+    std::cout << "resuming " << s.resume << " after epoch " << state.epochs_done << "\n";
+  } else {
+    state.seed = s.seed;
+    state.model.initialise(s.seed);
+  }
+
+  std::vector<datagen::PackedPosition> records;
+  auto loaded = train::load_training_records(s.data, s.max_abs_score, records);
+  if (!loaded) {
+    std::cerr << "arbiter train: " << loaded.error() << "\n";
+    return kFailure;
+  }
+  const train::LoadStats& stats = loaded.value();
+  std::cout << "read " << stats.read << " positions, kept " << stats.kept << " (dropped "
+            << stats.skipped_score << " with |score| >= " << s.max_abs_score << ", "
+            << stats.skipped_invalid << " invalid)\n";
+  train::DataSplit split =
+      train::split_validation(std::move(records), s.validation_fraction, state.seed);
+  if (split.train.empty()) {
+    std::cerr << "arbiter train: no training positions\n";
+    return kFailure;
+  }
+  std::cout << split.train.size() << " training, " << split.validation.size()
+            << " validation positions; hidden " << eval::nnue::kHidden << ", " << s.trainer.threads
+            << " thread(s)" << std::endl;
+
+  ProgressPrinter printer(s.trainer.epochs);
+  train::TrainerCallbacks callbacks;
+  callbacks.progress = [&](const train::ProgressReport& r) { printer.progress(r); };
+  callbacks.epoch_done = [&](const train::EpochReport& r) {
+    printer.epoch_done(r, s.trainer.checkpoint_path);
+  };
+  auto trained = train::run_training(s.trainer, state, split.train, split.validation, callbacks);
+  if (!trained) {
+    std::cerr << "arbiter train: " << trained.error() << "\n";
+    return kFailure;
+  }
+
+  auto net = train::quantise(state.model, s.description);
+  if (!net) {
+    std::cerr << "arbiter train: " << net.error() << "\n";
+    return kFailure;
+  }
+  auto saved = eval::nnue::save_net_file(net.value(), s.out);
+  if (!saved) {
+    std::cerr << "arbiter train: " << saved.error() << "\n";
+    return kFailure;
+  }
+  std::cout << "wrote " << s.out << "\n";
+  return 0;
+}
+
+}  // namespace
+
+int run_train(int argc, char** argv) {
+  using cxxopts::value;
+  cxxopts::Options options("arbiter train", "Train the evaluation network from datagen files");
+  options.add_options()("data", "a datagen file (repeat for more)",
+                        value<std::vector<std::string>>())("out", "the quantised net to write",
+                                                           value<std::string>())(
+      "description", "free text in the net's header (31 characters kept)",
+      value<std::string>()->default_value(""))(
+      "epochs", "passes over the training positions (total, across resumes)",
+      value<int>()->default_value(std::to_string(train::kDefaultEpochs)))(
+      "batch", "positions per optimiser step",
+      value<size_t>()->default_value(std::to_string(train::kDefaultBatchSize)))(
+      "lr", "initial learning rate", value<float>()->default_value("0.001"))(
+      "lr-decay", "cosine (to 1% at the end) or step",
+      value<std::string>()->default_value("cosine"))(
+      "lr-step", "with --lr-decay step: epochs between drops",
+      value<int>()->default_value(std::to_string(train::kDefaultLrStepEpochs)))(
+      "lr-gamma", "with --lr-decay step: factor per drop", value<float>()->default_value("0.3"))(
+      "weight-decay", "AdamW's decoupled weight decay", value<float>()->default_value("0.01"))(
+      "wdl", "weight of the game result in the target (0: score only, 1: result only)",
+      value<float>()->default_value("0.3"))("loss-power", "loss = |sigmoid(out) - target|^power",
+                                            value<float>()->default_value("2"))(
+      "val-fraction", "share of positions held out for the validation loss",
+      value<double>()->default_value("0.02"))(
+      "max-score", "drop positions with |score| at least this (mate scores)",
+      value<int>()->default_value(std::to_string(train::kDefaultMaxAbsScore)))(
+      "seed", "seed for initial weights, split and shuffles",
+      value<uint64_t>()->default_value(std::to_string(kDefaultSeed)))(
+      "threads", "threads sharing each batch", value<int>()->default_value("1"))(
+      "checkpoint", "checkpoint written after every epoch (default: OUT.ckpt)",
+      value<std::string>())("resume", "continue from this checkpoint", value<std::string>())(
+      "h,help", "print this help");
+  try {
+    auto args = options.parse(argc, argv);
+    if (args.count("help")) {
+      std::cout << options.help() << "\n";
+      return 0;
+    }
+    if (!args.count("data") || !args.count("out")) {
+      std::cerr << "arbiter train: give --data FILE and --out NET\n" << options.help() << "\n";
+      return kUsageError;
+    }
+    Settings s;
+    s.data = args["data"].as<std::vector<std::string>>();
+    s.out = args["out"].as<std::string>();
+    s.description = args["description"].as<std::string>();
+    s.trainer.epochs = args["epochs"].as<int>();
+    s.trainer.batch_size = args["batch"].as<size_t>();
+    s.trainer.lr.initial = args["lr"].as<float>();
+    auto decay = train::parse_lr_decay(args["lr-decay"].as<std::string>());
+    if (!decay) {
+      std::cerr << "arbiter train: " << decay.error() << "\n";
+      return kUsageError;
+    }
+    s.trainer.lr.decay = decay.value();
+    s.trainer.lr.step_epochs = args["lr-step"].as<int>();
+    s.trainer.lr.gamma = args["lr-gamma"].as<float>();
+    s.trainer.lr.total_epochs = s.trainer.epochs;
+    s.weight_decay = args["weight-decay"].as<float>();
+    s.trainer.loss.wdl_weight = args["wdl"].as<float>();
+    s.trainer.loss.power = args["loss-power"].as<float>();
+    s.validation_fraction = args["val-fraction"].as<double>();
+    s.max_abs_score = args["max-score"].as<int>();
+    s.seed = args["seed"].as<uint64_t>();
+    s.seed_given = args.count("seed") > 0;
+    s.trainer.threads = args["threads"].as<int>();
+    s.trainer.checkpoint_path =
+        args.count("checkpoint") ? args["checkpoint"].as<std::string>() : s.out + ".ckpt";
+    if (args.count("resume")) s.resume = args["resume"].as<std::string>();
+    if (s.trainer.epochs < 1 || s.trainer.batch_size < 1 || s.trainer.threads < 1 ||
+        s.trainer.loss.wdl_weight < 0 || s.trainer.loss.wdl_weight > 1 ||
+        s.trainer.loss.power <= 1 || s.validation_fraction < 0 || s.validation_fraction >= 1) {
+      std::cerr << "arbiter train: --epochs, --batch and --threads must be positive, --wdl in "
+                   "[0, 1], --loss-power above 1, --val-fraction in [0, 1)\n";
+      return kUsageError;
+    }
+    return train(s);
+  } catch (const cxxopts::exceptions::exception& e) {
+    std::cerr << "arbiter train: " << e.what() << "\n";
+    return kUsageError;
+  }
+}
+
+}  // namespace arbiter::cli

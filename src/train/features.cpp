@@ -1,0 +1,46 @@
+// Record -> features: walk the occupied squares in increasing order, reading
+// one nibble each (colour * 8 + type), and index both perspectives with the
+// same feature_index the engine uses, so trainer and engine cannot disagree.
+#include "arbiter/train/features.h"
+
+#include <bit>
+
+namespace arbiter::train {
+
+namespace {
+
+using datagen::PackedPosition;
+namespace nnue = eval::nnue;
+
+constexpr int kNibbleBits = 4;
+constexpr uint8_t kNibbleMask = 0xf;
+constexpr uint8_t kTypeMask = 7;
+constexpr int kColourShift = 3;
+
+}  // namespace
+
+bool decode_features(const PackedPosition& record, SampleFeatures& out) {
+  const int men = std::popcount(record.occupancy);
+  if (men > nnue::kMaxMen) return false;
+  const core::Color stm = record.side_to_move();
+  const core::Color other = stm == core::Color::White ? core::Color::Black : core::Color::White;
+  uint64_t occupied = record.occupancy;
+  for (int i = 0; i < men; ++i) {
+    const int square = std::countr_zero(occupied);
+    occupied &= occupied - 1;
+    const uint8_t nibble = (record.pieces[i / 2] >> (kNibbleBits * (i & 1))) & kNibbleMask;
+    int type = nibble & kTypeMask;
+    if (type == 0) return false;
+    // A rook that keeps its castling right is still a rook to the network.
+    if (type == PackedPosition::kCastlingRookType) type = core::index(core::PieceType::Rook);
+    const core::Piece piece = core::Piece(((nibble >> kColourShift) << kColourShift) | type);
+    const core::Square sq = core::Square(square);
+    out.stm[i] = uint16_t(nnue::feature_index(stm, piece, sq));
+    out.other[i] = uint16_t(nnue::feature_index(other, piece, sq));
+  }
+  out.count = men;
+  out.bucket = nnue::output_bucket(men);
+  return true;
+}
+
+}  // namespace arbiter::train

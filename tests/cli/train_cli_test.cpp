@@ -1,0 +1,68 @@
+// arbiter train end to end: a small data file in, a net file of the
+// architecture's exact size out, a checkpoint per epoch, a resumable run.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "arbiter/datagen/data_file.h"
+#include "arbiter/eval/nnue_architecture.h"
+#include "arbiter/eval/nnue_net_file.h"
+#include "arbiter/train/synthetic_data.h"
+#include "cli/arbiter_run.h"
+
+namespace arbiter {
+namespace {
+
+using test::quote;
+using test::run_arbiter_args;
+using test::scratch_path;
+
+// A data file holding synthetic records as whole "games" of 100 positions.
+std::string write_data_file(size_t positions) {
+  const std::string path = scratch_path("train.bin");
+  auto writer = datagen::DataWriter::open(path, "synthetic material records");
+  EXPECT_TRUE(writer) << writer.error();
+  const auto records = train::synthetic_material_records(positions, 17);
+  constexpr size_t kGameLength = 100;
+  for (size_t begin = 0; begin < records.size(); begin += kGameLength) {
+    std::vector<datagen::PackedPosition> game(
+        records.begin() + begin, records.begin() + std::min(records.size(), begin + kGameLength));
+    EXPECT_TRUE(writer.value().append_game(game, datagen::WdlResult::Draw));
+  }
+  return path;
+}
+
+TEST(TrainCli, WritesNetAndCheckpointAndResumes) {
+  const std::string data = write_data_file(4000);
+  const std::string net = scratch_path("net.nnue");
+  const std::string common = "train --data " + quote(data) + " --out " + quote(net) +
+                             " --batch 512 --threads 2 --description cli-test";
+  auto first = run_arbiter_args(common + " --epochs 1");
+  ASSERT_EQ(first.exit_code, 0) << first.err;
+  EXPECT_NE(first.out.find("read 4000 positions"), std::string::npos) << first.out;
+  EXPECT_NE(first.out.find("epoch 1/1: train loss"), std::string::npos) << first.out;
+  EXPECT_EQ(std::filesystem::file_size(net), eval::nnue::kNetFileSize);
+  auto loaded = eval::nnue::load_net_file(net);  // the engine's loader accepts it
+  ASSERT_TRUE(loaded) << loaded.error();
+  EXPECT_EQ(std::string(loaded->header.description.data()), "cli-test");
+  ASSERT_TRUE(std::filesystem::exists(net + ".ckpt"));
+
+  auto resumed = run_arbiter_args(common + " --epochs 2 --resume " + quote(net + ".ckpt"));
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
+  EXPECT_NE(resumed.out.find("resuming"), std::string::npos) << resumed.out;
+  EXPECT_EQ(resumed.out.find("epoch 1/2"), std::string::npos) << resumed.out;
+  EXPECT_NE(resumed.out.find("epoch 2/2: train loss"), std::string::npos) << resumed.out;
+  for (const std::string& path : {data, net, net + ".ckpt"}) std::filesystem::remove(path);
+}
+
+TEST(TrainCli, RefusesMissingDataAndBadOptions) {
+  EXPECT_EQ(run_arbiter_args("train --out x.nnue").exit_code, 2);
+  EXPECT_EQ(run_arbiter_args("train --data a --out b --lr-decay linear").exit_code, 2);
+  auto missing = run_arbiter_args("train --data /nonexistent/file.bin --out " +
+                                  quote(scratch_path("never.nnue")));
+  EXPECT_EQ(missing.exit_code, 1);
+  EXPECT_NE(missing.err.find("/nonexistent/file.bin"), std::string::npos) << missing.err;
+}
+
+}  // namespace
+}  // namespace arbiter
