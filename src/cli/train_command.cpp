@@ -106,8 +106,7 @@ int train(const Settings& s) {
   std::cout << "read " << stats.read << " positions, kept " << stats.kept << " (dropped "
             << stats.skipped_score << " with |score| >= " << s.max_abs_score << ", "
             << stats.skipped_invalid << " invalid)\n";
-  train::DataSplit split =
-      train::split_validation(std::move(records), s.validation_fraction, state.seed);
+  train::DataSplit split = train::split_validation(std::move(records), s.validation_fraction);
   if (split.train.empty()) {
     std::cerr << "arbiter train: no training positions\n";
     return kFailure;
@@ -173,6 +172,7 @@ int run_train(int argc, char** argv) {
       "seed", "seed for initial weights, split and shuffles",
       value<uint64_t>()->default_value(std::to_string(kDefaultSeed)))(
       "threads", "threads sharing each batch", value<int>()->default_value("1"))(
+      "mirror", "reflect each sample a<->h with probability 1/2 per epoch (augmentation)")(
       "checkpoint", "checkpoint written after every epoch (default: OUT.ckpt)",
       value<std::string>())("resume", "continue from this checkpoint", value<std::string>())(
       "h,help", "print this help");
@@ -210,6 +210,7 @@ int run_train(int argc, char** argv) {
     s.seed = args["seed"].as<uint64_t>();
     s.seed_given = args.count("seed") > 0;
     s.trainer.threads = args["threads"].as<int>();
+    s.trainer.mirror_augment = args.count("mirror") > 0;
     s.trainer.checkpoint_path =
         args.count("checkpoint") ? args["checkpoint"].as<std::string>() : s.out + ".ckpt";
     if (args.count("resume")) s.resume = args["resume"].as<std::string>();

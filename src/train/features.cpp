@@ -16,10 +16,12 @@ constexpr int kNibbleBits = 4;
 constexpr uint8_t kNibbleMask = 0xf;
 constexpr uint8_t kTypeMask = 7;
 constexpr int kColourShift = 3;
+constexpr int kFileMask = 7;  // square ^ 7 reflects the file, keeps the rank
 
 }  // namespace
 
-bool decode_features(const PackedPosition& record, SampleFeatures& out) {
+bool decode_features(const PackedPosition& record, SampleFeatures& out, bool mirror_files) {
+  const int file_flip = mirror_files ? kFileMask : 0;
   const int men = std::popcount(record.occupancy);
   if (men > nnue::kMaxMen) return false;
   const core::Color stm = record.side_to_move();
@@ -34,7 +36,7 @@ bool decode_features(const PackedPosition& record, SampleFeatures& out) {
     // A rook that keeps its castling right is still a rook to the network.
     if (type == PackedPosition::kCastlingRookType) type = core::index(core::PieceType::Rook);
     const core::Piece piece = core::Piece(((nibble >> kColourShift) << kColourShift) | type);
-    const core::Square sq = core::Square(square);
+    const core::Square sq = core::Square(square ^ file_flip);
     out.stm[i] = uint16_t(nnue::feature_index(stm, piece, sq));
     out.other[i] = uint16_t(nnue::feature_index(other, piece, sq));
   }

@@ -22,6 +22,7 @@ using datagen::PackedPosition;
 using Clock = std::chrono::steady_clock;
 
 constexpr uint64_t kShufflePurpose = 2;
+constexpr uint64_t kMirrorPurpose = 3;
 constexpr double kProgressIntervalSeconds = 1.0;
 constexpr size_t kPrefetchDistance = 8;  // records ahead: a few passes cover a miss
 
@@ -45,15 +46,20 @@ void parallel_slices(int threads, size_t n, Work&& work) {
   slice(0);
 }
 
+// Whether record `index` is reflected this epoch (salt 0: augmentation off).
+bool mirrored(uint64_t salt, uint32_t index) {
+  return salt && (derive_seed(salt, kMirrorPurpose, index) & 1);
+}
+
 void gradient_slice(const FloatModel& model, const PackedPosition* records, const uint32_t* order,
                     size_t begin, size_t end, const LossSettings& loss, float scale,
-                    PassBuffers& buffers, Gradient& grad) {
+                    uint64_t mirror_salt, PassBuffers& buffers, Gradient& grad) {
   SampleFeatures features;
   for (size_t i = begin; i < end; ++i) {
     // The order is shuffled, so each record is a cache miss unless fetched early.
     if (i + kPrefetchDistance < end) __builtin_prefetch(&records[order[i + kPrefetchDistance]]);
     const PackedPosition& record = records[order[i]];
-    if (!decode_features(record, features)) continue;
+    if (!decode_features(record, features, mirrored(mirror_salt, order[i]))) continue;
     const float target = training_target(record, loss.wdl_weight);
     grad.loss_sum += accumulate_gradient(model, features, target, loss.power, scale, buffers, grad);
   }
@@ -129,6 +135,8 @@ Result<bool> run_training(const TrainerOptions& options, TrainingState& state,
     auto last_progress = epoch_start;
     std::iota(order.begin(), order.end(), 0u);
     seeded_shuffle(order, derive_seed(state.seed, kShufflePurpose, uint64_t(epoch)));
+    const uint64_t mirror_salt =
+        options.mirror_augment ? derive_seed(state.seed, kMirrorPurpose, uint64_t(epoch)) | 1 : 0;
     double epoch_loss_sum = 0;
     size_t seen = 0;
     for (size_t batch = 0; batch < batches; ++batch) {
@@ -137,7 +145,7 @@ Result<bool> run_training(const TrainerOptions& options, TrainingState& state,
       const float scale = 1.0f / float(end - begin);
       parallel_slices(threads, end - begin, [&](int t, size_t b, size_t e) {
         gradient_slice(state.model, train.data(), order.data() + begin, b, e, options.loss, scale,
-                       buffers[t], grads[t]);
+                       mirror_salt, buffers[t], grads[t]);
       });
       for (Gradient& g : grads) {
         epoch_loss_sum += g.loss_sum;  // in thread order

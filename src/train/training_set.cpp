@@ -12,7 +12,6 @@ namespace arbiter::train {
 namespace {
 
 using datagen::PackedPosition;
-constexpr uint64_t kSplitPurpose = 1;
 
 }  // namespace
 
@@ -36,9 +35,7 @@ LoadStats filter_records(std::vector<PackedPosition>& records, int max_abs_score
   return stats;
 }
 
-DataSplit split_validation(std::vector<PackedPosition> records, double validation_fraction,
-                           uint64_t seed) {
-  seeded_shuffle(records, derive_seed(seed, kSplitPurpose, 0));
+DataSplit split_validation(std::vector<PackedPosition> records, double validation_fraction) {
   size_t held_out = size_t(double(records.size()) * std::clamp(validation_fraction, 0.0, 1.0));
   if (validation_fraction > 0 && held_out == 0 && records.size() >= 2) held_out = 1;
   DataSplit split;

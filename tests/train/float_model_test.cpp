@@ -146,6 +146,28 @@ void check_gradient(float power) {
   EXPECT_GT(largest, 1e-3);  // the check compared real gradients, not zeros
 }
 
+// The reflected sample is the reflected position's features: every feature
+// keeps its piece and perspective and moves to the square across the board's
+// vertical axis (a <-> h), for both perspectives.
+TEST(Features, MirrorReflectsEverySquareAcrossTheFiles) {
+  int compared = 0;
+  for (const core::Position& pos : test::random_walk_positions(1, 12)) {
+    const auto record = datagen::PackedPosition::pack(pos, 0, datagen::WdlResult::Draw);
+    SampleFeatures plain, mirrored;
+    ASSERT_TRUE(decode_features(record, plain));
+    ASSERT_TRUE(decode_features(record, mirrored, true));
+    ASSERT_EQ(plain.count, mirrored.count);
+    EXPECT_EQ(plain.bucket, mirrored.bucket);
+    auto reflect = [](uint16_t f) { return uint16_t((f & ~63) | ((f & 63) ^ 7)); };
+    for (int i = 0; i < plain.count; ++i) {
+      EXPECT_EQ(mirrored.stm[i], reflect(plain.stm[i]));
+      EXPECT_EQ(mirrored.other[i], reflect(plain.other[i]));
+    }
+    ++compared;
+  }
+  EXPECT_GT(compared, 1000);
+}
+
 TEST(FloatModel, GradientMatchesFiniteDifferencesMse) { check_gradient(2.0f); }
 TEST(FloatModel, GradientMatchesFiniteDifferencesPower2p5) { check_gradient(2.5f); }
 

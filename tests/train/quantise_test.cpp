@@ -47,7 +47,7 @@ struct TrainedNet {
 const TrainedNet& trained_net() {
   static const TrainedNet net = [] {
     TrainedNet t;
-    DataSplit split = split_validation(synthetic_material_records(30000, 21), 0.05, 1);
+    DataSplit split = split_validation(synthetic_material_records(30000, 21), 0.05);
     TrainingState state(FloatModel::for_architecture(), kDefaultWeightDecay);
     state.seed = 1;
     state.model.initialise(1);

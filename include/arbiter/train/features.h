@@ -20,7 +20,10 @@ struct SampleFeatures {
 };
 
 // False when the record cannot be a position: more men than kMaxMen or a
-// nibble naming no piece (a corrupt file).
-bool decode_features(const datagen::PackedPosition& record, SampleFeatures& out);
+// nibble naming no piece (a corrupt file). With `mirror_files` the position is
+// reflected a <-> h first: an augmentation, since the network sees no castling
+// rights and chess is otherwise symmetric under that reflection.
+bool decode_features(const datagen::PackedPosition& record, SampleFeatures& out,
+                     bool mirror_files = false);
 
 }  // namespace arbiter::train

@@ -31,6 +31,9 @@ struct TrainerOptions {
   LrSchedule lr;
   LossSettings loss;
   int threads = 1;
+  // Each epoch reflects every training sample a <-> h with probability 1/2
+  // (seeded by (seed, epoch, record)): twice the variety from the same games.
+  bool mirror_augment = false;
   std::string checkpoint_path;  // written after every epoch; empty: none
 };
 

@@ -36,10 +36,13 @@ struct DataSplit {
   std::vector<datagen::PackedPosition> validation;
 };
 
-// A seeded shuffle, then the last `validation_fraction` of the records are
-// held out (at least one when the fraction is positive and there are two or
-// more records).
-DataSplit split_validation(std::vector<datagen::PackedPosition> records, double validation_fraction,
-                           uint64_t seed);
+// The last `validation_fraction` of the records, in file order, are held out
+// (at least one when the fraction is positive and there are two or more
+// records). Datagen writes whole games in order, so the held-out positions come
+// from games the training part never saw (only one game can straddle the cut):
+// a random split would put each validation position's neighbours from the same
+// game into training and make the validation loss blind to overfitting.
+DataSplit split_validation(std::vector<datagen::PackedPosition> records,
+                           double validation_fraction);
 
 }  // namespace arbiter::train
