@@ -5,6 +5,7 @@
 
 #include "arbiter/core/chess960.h"
 #include "arbiter/core/movegen.h"
+#include "arbiter/core/split_mix.h"
 #include "arbiter/rules/game.h"
 #include "arbiter/search/score.h"
 #include "arbiter/search/threads.h"
@@ -16,20 +17,15 @@ namespace {
 // Attempts at a usable random start before the game takes whatever it has.
 constexpr int kMaxStartAttempts = 64;
 
-// SplitMix64: a small, well-mixed generator; one stream per game.
+// One stream per game. below() is part of the data's definition: changing it
+// changes every file a seed gives (nets/README.md's lineage depends on it).
 class Random {
  public:
-  explicit Random(uint64_t seed) : state_(seed) {}
-  uint64_t next() {
-    uint64_t z = (state_ += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-  }
-  uint64_t below(uint64_t n) { return next() % n; }
+  explicit Random(uint64_t seed) : bits_(seed) {}
+  uint64_t below(uint64_t n) { return bits_.next() % n; }
 
  private:
-  uint64_t state_;
+  core::SplitMix64 bits_;
 };
 
 WdlResult white_result_of(rules::GameResult r) {

@@ -1,24 +1,20 @@
-// The trainer's random numbers: SplitMix64, fully specified here so that a
-// seed gives the same weights and batch order with any standard library
-// (std::uniform_*_distribution is implementation-defined).
+// The trainer's random numbers: core::SplitMix64 (so a seed gives the same
+// weights and batch order with any standard library), bounded and float draws.
 #pragma once
 
 #include <cstdint>
 #include <utility>
 #include <vector>
 
+#include "arbiter/core/split_mix.h"
+
 namespace arbiter::train {
 
 class SplitMix64 {
  public:
-  explicit SplitMix64(uint64_t seed) : state_(seed) {}
+  explicit SplitMix64(uint64_t seed) : bits_(seed) {}
 
-  uint64_t next() {
-    uint64_t z = (state_ += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-  }
+  uint64_t next() { return bits_.next(); }
   // Uniform in [0, bound): the high half of a 64x64 product (Lemire), whose
   // bias is below 2^-32 for the sizes used here.
   uint64_t next_below(uint64_t bound) { return uint64_t((unsigned __int128)next() * bound >> 64); }
@@ -30,7 +26,7 @@ class SplitMix64 {
   }
 
  private:
-  uint64_t state_;
+  core::SplitMix64 bits_;
 };
 
 // Fisher-Yates with this generator (identical on every platform, unlike
