@@ -180,24 +180,13 @@ void Evaluator::push_move(const Position& before, core::Move m) {
     nnue_.push_move(before, m);
     return;
   }
+  // The same decomposition of the move (castling, en passant, promotion) as the
+  // network's accumulators use.
   Accumulator a = stack_.back();
-  const Color us = before.side_to_move();
-  const Square from = m.from(), to = m.to();
-  const core::Piece piece = before.piece_on(from);
-  if (m.is_castling()) {
-    core::CastlingSide side = core::castling_side(from, to);
-    core::Piece rook = before.piece_on(to);
-    remove(a, piece, from);
-    remove(a, rook, to);
-    add(a, piece, core::castled_king_square(us, side));
-    add(a, rook, core::castled_rook_square(us, side));
-  } else {
-    Square captured_square = m.is_en_passant() ? to - core::pawn_push(us) : to;
-    core::Piece captured = before.piece_on(captured_square);
-    if (captured != core::Piece::None) remove(a, captured, captured_square);
-    remove(a, piece, from);
-    add(a, m.is_promotion() ? core::make_piece(us, m.promotion()) : piece, to);
-  }
+  const nnue::FeatureDelta delta = nnue::feature_delta(before, m);
+  for (int i = 0; i < delta.n_removed; ++i)
+    remove(a, delta.removed[i].piece, delta.removed[i].square);
+  for (int i = 0; i < delta.n_added; ++i) add(a, delta.added[i].piece, delta.added[i].square);
   stack_.push_back(a);
 }
 
