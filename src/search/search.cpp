@@ -242,6 +242,7 @@ int Worker::root_search(int alpha, int beta, int depth) {
     UndoInfo undo;
     count_node();
     make(rm.move, undo, 0);
+    pv_length_[1] = 0;  // a child that only gets a null window leaves no line behind
     const int new_depth = depth - 1 + (pos_.in_check() ? 1 : 0);
     int score;
     if (i == pv_index_) {
@@ -379,6 +380,8 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
 
     UndoInfo undo;
     make(m, undo, ply);
+    // A child searched only with a null window writes no PV: never copy an older one.
+    if (kPv) pv_length_[ply + 1] = 0;
     // 11. Check extension: checks are forcing, so look one ply deeper.
     const int new_depth = depth - 1 + (gives_check && ply < 2 * root_depth_ ? 1 : 0);
     int score;
