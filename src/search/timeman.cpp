@@ -18,7 +18,7 @@ constexpr int64_t kSafetyMs = 5;           // margin for process scheduling
 TimeBudget plan_time(const SearchLimits& limits, core::Color us, int64_t move_overhead_ms) {
   TimeBudget b;
   if (limits.movetime_ms > 0) {
-    b.limited = true;
+    b.limited = b.fixed = true;
     b.soft_ms = b.hard_ms = std::max<int64_t>(1, limits.movetime_ms - move_overhead_ms);
     return b;
   }

@@ -1,9 +1,12 @@
 // The search's parts: time allocation, transposition table, SEE, mate scores.
 #include <gtest/gtest.h>
 
+#include <chrono>
+
 #include "arbiter/core/notation.h"
 #include "arbiter/search/score.h"
 #include "arbiter/search/see.h"
+#include "arbiter/search/threads.h"
 #include "arbiter/search/timeman.h"
 #include "arbiter/search/tt.h"
 #include "arbiter/uci/options.h"
@@ -27,8 +30,34 @@ TEST(TimeManagement, MovetimeIsExactLessOverhead) {
   l.movetime_ms = 1000;
   TimeBudget b = plan_time(l, Color::White, 30);
   EXPECT_TRUE(b.limited);
+  EXPECT_TRUE(b.fixed);
   EXPECT_EQ(b.soft_ms, 970);
   EXPECT_EQ(b.hard_ms, 970);
+}
+
+TEST(TimeManagement, OnlyMovetimeIsFixed) {
+  EXPECT_FALSE(plan_time(clock_limits(60000, 1000), Color::White, 30).fixed);
+}
+
+TEST(TimeManagement, MovetimeSearchUsesTheWholeTime) {
+  // `go movetime N` answers after N less Move Overhead, not at the first iteration
+  // boundary past half of it. Wall time only grows when the machine is loaded, so
+  // the lower bound holds anywhere; the upper bound is loose for the same reason.
+  constexpr int64_t kMovetime = 400, kOverhead = 30, kSlack = 10;
+  constexpr int64_t kLateBy = 3000;
+  SearchLimits l;
+  l.movetime_ms = kMovetime;
+  SearchOptions options;
+  options.move_overhead_ms = kOverhead;
+  ThreadPool pool;
+  const auto start = std::chrono::steady_clock::now();
+  SearchResult r = pool.search_sync(core::Position::start_position(), {}, l, options);
+  const auto spent = std::chrono::duration_cast<std::chrono::milliseconds>(
+                         std::chrono::steady_clock::now() - start)
+                         .count();
+  EXPECT_TRUE(core::Position::start_position().is_legal(r.best));
+  EXPECT_GE(spent, kMovetime - kOverhead - kSlack);
+  EXPECT_LE(spent, kMovetime + kLateBy * test::kSanitizedTimeoutScale);
 }
 
 TEST(TimeManagement, NoClockMeansNoLimit) {

@@ -12,6 +12,9 @@ namespace arbiter::search {
 
 struct TimeBudget {
   bool limited = false;  // false: no time limit (depth, nodes, infinite...)
+  // go movetime: the user gave this move its time, so the search uses all of it;
+  // there is no soft limit to stop iterations early, only the hard one.
+  bool fixed = false;
   int64_t soft_ms = 0;
   int64_t hard_ms = 0;
 };
@@ -43,7 +46,8 @@ class SearchClock {
     return budget_.limited && !pondering() && elapsed_ms() >= budget_.hard_ms;
   }
   bool past_soft_limit(double fraction) const {
-    return budget_.limited && !pondering() && elapsed_ms() >= int64_t(budget_.soft_ms * fraction);
+    return budget_.limited && !budget_.fixed && !pondering() &&
+           elapsed_ms() >= int64_t(budget_.soft_ms * fraction);
   }
   const TimeBudget& budget() const { return budget_; }
 
