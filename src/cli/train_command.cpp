@@ -5,12 +5,15 @@
 #include <cmath>
 #include <cstdio>
 #include <cxxopts.hpp>
+#include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <limits>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "arbiter/eval/nnue_net_file.h"
 #include "arbiter/train/checkpoint.h"
 #include "arbiter/train/quantise.h"
 #include "arbiter/train/trainer.h"
@@ -37,6 +40,52 @@ struct Settings {
   int max_abs_score = train::kDefaultMaxAbsScore;
   uint64_t seed = kDefaultSeed;
   bool seed_given = false;
+  bool keep_best = false;
+};
+
+// --keep-best: early stopping without guessing the epoch count. The net of the
+// epoch with the lowest validation loss is written to OUT when it appears; the
+// record OUT.best ("epoch E validation-loss L") lets a resumed run go on
+// comparing against it.
+class BestNetKeeper {
+ public:
+  BestNetKeeper(std::string out, std::string description, bool resuming)
+      : out_(std::move(out)), record_(out_ + ".best"), description_(std::move(description)) {
+    std::ifstream in(record_);
+    std::string epoch_word, loss_word;
+    int epoch = 0;
+    double loss = 0;
+    if (resuming && in >> epoch_word >> epoch >> loss_word >> loss && epoch_word == "epoch" &&
+        loss_word == "validation-loss" && std::isfinite(loss)) {
+      best_epoch_ = epoch;
+      best_loss_ = loss;
+    }
+  }
+
+  // After each epoch: writes the net when it is the best so far. The error is a
+  // net that cannot be quantised or written.
+  Result<bool> consider(const train::EpochReport& r, const train::FloatModel& model) {
+    if (!(r.validation_loss < best_loss_)) return false;
+    auto net = train::quantise(model, description_);
+    if (!net) return Error{net.error()};
+    auto saved = eval::nnue::save_net_file(net.value(), out_);
+    if (!saved) return Error{saved.error()};
+    best_epoch_ = r.epoch + 1;
+    best_loss_ = r.validation_loss;
+    std::ofstream record(record_, std::ios::trunc);
+    record << "epoch " << best_epoch_ << " validation-loss " << std::setprecision(17) << best_loss_
+           << "\n";
+    if (!record) return Error{"cannot write " + record_};
+    return true;
+  }
+
+  int best_epoch() const { return best_epoch_; }
+  double best_loss() const { return best_loss_; }
+
+ private:
+  std::string out_, record_, description_;
+  int best_epoch_ = 0;
+  double best_loss_ = std::numeric_limits<double>::infinity();
 };
 
 // Prints the progress line: rewritten in place on a terminal, otherwise a
@@ -115,16 +164,33 @@ int train(const Settings& s) {
             << " validation positions; hidden " << eval::nnue::kHidden << ", " << s.trainer.threads
             << " thread(s)" << std::endl;
 
+  if (s.keep_best && split.validation.empty()) {
+    std::cerr << "arbiter train: --keep-best needs validation positions (--val-fraction)\n";
+    return kUsageError;
+  }
   ProgressPrinter printer(s.trainer.epochs);
+  BestNetKeeper keeper(s.out, s.description, !s.resume.empty());
+  std::string keep_error;
   train::TrainerCallbacks callbacks;
   callbacks.progress = [&](const train::ProgressReport& r) { printer.progress(r); };
   callbacks.epoch_done = [&](const train::EpochReport& r) {
     printer.epoch_done(r, s.trainer.checkpoint_path);
+    if (!s.keep_best || !keep_error.empty()) return;
+    auto kept = keeper.consider(r, state.model);
+    if (!kept)
+      keep_error = kept.error();
+    else if (kept.value())
+      std::cout << "best so far: epoch " << r.epoch + 1 << ", wrote " << s.out << std::endl;
   };
   auto trained = train::run_training(s.trainer, state, split.train, split.validation, callbacks);
-  if (!trained) {
-    std::cerr << "arbiter train: " << trained.error() << "\n";
+  if (!trained || !keep_error.empty()) {
+    std::cerr << "arbiter train: " << (trained ? keep_error : trained.error()) << "\n";
     return kFailure;
+  }
+  if (s.keep_best) {
+    std::cout << "kept epoch " << keeper.best_epoch() << " (validation loss " << std::fixed
+              << std::setprecision(6) << keeper.best_loss() << ") in " << s.out << "\n";
+    return 0;
   }
 
   auto net = train::quantise(state.model, s.description);
@@ -173,6 +239,7 @@ int run_train(int argc, char** argv) {
       value<uint64_t>()->default_value(std::to_string(kDefaultSeed)))(
       "threads", "threads sharing each batch", value<int>()->default_value("1"))(
       "mirror", "reflect each sample a<->h with probability 1/2 per epoch (augmentation)")(
+      "keep-best", "write the net of the epoch with the lowest validation loss, not the last")(
       "checkpoint", "checkpoint written after every epoch (default: OUT.ckpt)",
       value<std::string>())("resume", "continue from this checkpoint", value<std::string>())(
       "h,help", "print this help");
@@ -211,6 +278,7 @@ int run_train(int argc, char** argv) {
     s.seed_given = args.count("seed") > 0;
     s.trainer.threads = args["threads"].as<int>();
     s.trainer.mirror_augment = args.count("mirror") > 0;
+    s.keep_best = args.count("keep-best") > 0;
     s.trainer.checkpoint_path =
         args.count("checkpoint") ? args["checkpoint"].as<std::string>() : s.out + ".ckpt";
     if (args.count("resume")) s.resume = args["resume"].as<std::string>();

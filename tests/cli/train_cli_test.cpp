@@ -3,6 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
 
 #include "arbiter/datagen/data_file.h"
 #include "arbiter/eval/nnue_architecture.h"
@@ -53,6 +56,43 @@ TEST(TrainCli, WritesNetAndCheckpointAndResumes) {
   EXPECT_EQ(resumed.out.find("epoch 1/2"), std::string::npos) << resumed.out;
   EXPECT_NE(resumed.out.find("epoch 2/2: train loss"), std::string::npos) << resumed.out;
   for (const std::string& path : {data, net, net + ".ckpt"}) std::filesystem::remove(path);
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+TEST(TrainCli, KeepBestWritesTheEpochWithTheLowestValidationLoss) {
+  const std::string data = write_data_file(4000);
+  const std::string net = scratch_path("best.nnue");
+  const std::string common = "train --data " + quote(data) + " --out " + quote(net) +
+                             " --batch 512 --val-fraction 0.1 --keep-best";
+  auto run = run_arbiter_args(common + " --epochs 2");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  // Loss falls on this data, so epoch 1 and then epoch 2 are each the best so far.
+  EXPECT_NE(run.out.find("best so far: epoch 1"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("best so far: epoch 2"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("kept epoch 2"), std::string::npos) << run.out;
+  ASSERT_TRUE(eval::nnue::load_net_file(net));
+  EXPECT_EQ(read_file(net + ".best").rfind("epoch 2 validation-loss ", 0), 0u);
+
+  // A resumed run compares against the recorded best: nothing beats a loss of 0,
+  // so the net from epoch 2 stays as it was.
+  const std::string kept = read_file(net);
+  std::ofstream(net + ".best") << "epoch 2 validation-loss 0\n";
+  auto resumed = run_arbiter_args(common + " --epochs 3 --resume " + quote(net + ".ckpt"));
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
+  EXPECT_EQ(resumed.out.find("best so far"), std::string::npos) << resumed.out;
+  EXPECT_NE(resumed.out.find("kept epoch 2"), std::string::npos) << resumed.out;
+  EXPECT_EQ(read_file(net), kept);
+
+  auto no_validation = run_arbiter_args("train --data " + quote(data) + " --out " + quote(net) +
+                                        " --val-fraction 0 --keep-best");
+  EXPECT_EQ(no_validation.exit_code, 2);
+  EXPECT_NE(no_validation.err.find("--keep-best"), std::string::npos) << no_validation.err;
+  for (const std::string& path : {data, net, net + ".ckpt", net + ".best"})
+    std::filesystem::remove(path);
 }
 
 TEST(TrainCli, RefusesMissingDataAndBadOptions) {
