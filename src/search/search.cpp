@@ -27,25 +27,30 @@ constexpr int64_t kReportBoundsAfterMs = 3000;
 // grow slowly with both.
 struct ReductionTable {
   int r[kMaxPly + 1][kMaxMoves];
-  ReductionTable() {
+  ReductionTable() { compute(); }
+  void compute() {
+    constexpr double kPercent = 100.0;
+    const double base = tune::kLmrBasePercent / kPercent;
+    const double divisor = tune::kLmrDivisorPercent / kPercent;
     for (int d = 0; d <= kMaxPly; ++d)
       for (int m = 0; m < kMaxMoves; ++m)
         r[d][m] = (d == 0 || m == 0)
                       ? 0
-                      : int(tune::kLmrBase +
-                            std::log(double(d)) * std::log(double(m)) / tune::kLmrDivisor);
+                      : int(base + std::log(double(d)) * std::log(double(m)) / divisor);
   }
   int get(int depth, int move_count) const {
     return r[std::min(depth, kMaxPly)][std::min(move_count, kMaxMoves - 1)];
   }
 };
-const ReductionTable g_reductions;
+ReductionTable g_reductions;  // recomputed when a tuning build changes its inputs
 
 bool has_non_pawn_material(const Position& pos, core::Color c) {
   return pos.pieces(c) & ~pos.pieces(PieceType::Pawn, PieceType::King);
 }
 
 }  // namespace
+
+void refresh_tuned_tables() { g_reductions.compute(); }
 
 bool draw_by_material(const Position& pos) {
   core::Bitboard others = pos.pieces() & ~pos.pieces(PieceType::King);

@@ -6,9 +6,20 @@
 #include "arbiter/core/notation.h"
 #include "arbiter/eval/evaluator.h"
 #include "arbiter/eval/nnue_current.h"
+#include "arbiter/search/tunable.h"
 #include "arbiter/uci/info_format.h"
 
 namespace arbiter::uci {
+
+namespace {
+
+bool is_tunable(const std::string& option_name) {
+  for (const search::Tunable& t : search::tunables())
+    if (t.name == option_name) return true;
+  return false;
+}
+
+}  // namespace
 
 Engine::Engine(Output& out) : out_(out) {}
 
@@ -39,6 +50,9 @@ Result<std::string> Engine::set_option(const std::string& name, const std::strin
     return set_eval_file(value, before_eval_file);
   } else if (which == option::kUseNnue) {
     return set_use_nnue(options_.check(option::kUseNnue));
+  } else if (is_tunable(which)) {
+    wait();  // a tuning build's search constant: never under a running search
+    search::set_tunable(which, int(options_.spin(which)));
   }
   return set;
 }

@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "arbiter/eval/nnue_current.h"
+#include "arbiter/search/tunable.h"
 
 namespace arbiter::uci {
 
@@ -48,6 +49,9 @@ Options::Options() {
       // Off: the hand-written evaluation, so one binary can play both.
       make_check(option::kUseNnue, eval::current_network() != nullptr),
   };
+  // A tuning build's search constants, for SPSA (none in a normal build).
+  for (const search::Tunable& t : search::tunables())
+    options_.push_back(make_spin(t.name.c_str(), t.default_value, t.min, t.max));
 }
 
 std::vector<std::string> Options::declarations() const {

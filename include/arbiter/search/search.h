@@ -131,4 +131,7 @@ class Worker {
 // exact material rules (the cheap equivalent of rules::dead_by_material).
 bool draw_by_material(const core::Position& pos);
 
+// Recomputes the tables derived from tunables (tunables.h) after one changed.
+void refresh_tuned_tables();
+
 }  // namespace arbiter::search

@@ -1,40 +1,46 @@
-// Every search constant in one place, named for what it does. A tuning build can
-// expose these as UCI options; their Elo comes from SPRT tests, not from feel.
+// Every search constant in one place, named for what it does, with the range and
+// step SPSA may explore (ARBITER_TUNABLE: name, default, min, max, step; see
+// tunable.h). A tuning build exposes them as UCI options; their Elo comes from
+// SPRT tests, not from feel.
 #pragma once
+
+#include "arbiter/search/tunable.h"
 
 namespace arbiter::search::tune {
 
-inline constexpr int kAspirationMinDepth = 4;
-inline constexpr int kAspirationDelta = 20;
+ARBITER_TUNABLE(kAspirationMinDepth, 4, 2, 8, 1)
+ARBITER_TUNABLE(kAspirationDelta, 20, 5, 60, 4)
 
-inline constexpr int kRfpMaxDepth = 7;
-inline constexpr int kRfpMargin = 75;  // per depth
+ARBITER_TUNABLE(kRfpMaxDepth, 7, 3, 12, 1)
+ARBITER_TUNABLE(kRfpMargin, 75, 30, 150, 8)  // per depth
 
-inline constexpr int kNullMoveMinDepth = 3;
-inline constexpr int kNullMoveBaseReduction = 3;
-inline constexpr int kNullMoveDepthDivisor = 3;
-inline constexpr int kNullMoveEvalDivisor = 200;
-inline constexpr int kNullMoveMaxEvalReduction = 3;
+ARBITER_TUNABLE(kNullMoveMinDepth, 3, 1, 6, 1)
+ARBITER_TUNABLE(kNullMoveBaseReduction, 3, 1, 6, 1)
+ARBITER_TUNABLE(kNullMoveDepthDivisor, 3, 2, 8, 1)
+ARBITER_TUNABLE(kNullMoveEvalDivisor, 200, 80, 400, 20)
+ARBITER_TUNABLE(kNullMoveMaxEvalReduction, 3, 0, 6, 1)
 
-inline constexpr int kIirMinDepth = 4;
+ARBITER_TUNABLE(kIirMinDepth, 4, 2, 8, 1)
 
-inline constexpr int kLmpMaxDepth = 6;
-inline constexpr int kLmpBase = 3;
+ARBITER_TUNABLE(kLmpMaxDepth, 6, 2, 12, 1)
+ARBITER_TUNABLE(kLmpBase, 3, 1, 8, 1)
 
-inline constexpr int kFutilityMaxDepth = 6;
-inline constexpr int kFutilityBase = 100;
-inline constexpr int kFutilityPerDepth = 100;
+ARBITER_TUNABLE(kFutilityMaxDepth, 6, 2, 12, 1)
+ARBITER_TUNABLE(kFutilityBase, 100, 0, 250, 12)
+ARBITER_TUNABLE(kFutilityPerDepth, 100, 30, 200, 10)
 
-inline constexpr int kSeePruneMaxDepth = 6;
-inline constexpr int kSeeQuietMargin = 60;     // per depth
-inline constexpr int kSeeCaptureMargin = 100;  // per depth
+ARBITER_TUNABLE(kSeePruneMaxDepth, 6, 2, 12, 1)
+ARBITER_TUNABLE(kSeeQuietMargin, 60, 10, 150, 8)      // per depth
+ARBITER_TUNABLE(kSeeCaptureMargin, 100, 30, 200, 10)  // per depth
 
-inline constexpr int kLmrMinDepth = 3;
-inline constexpr double kLmrBase = 0.75;
-inline constexpr double kLmrDivisor = 2.25;
+// Reduction = base + ln(depth) ln(move number) / divisor, both in hundredths.
+ARBITER_TUNABLE(kLmrMinDepth, 3, 1, 6, 1)
+ARBITER_TUNABLE(kLmrBasePercent, 75, 0, 200, 10)
+ARBITER_TUNABLE(kLmrDivisorPercent, 225, 100, 400, 15)
 
-inline constexpr int kQsearchDeltaMargin = 200;
+ARBITER_TUNABLE(kQsearchDeltaMargin, 200, 50, 400, 20)
 
+// Not for SPSA: they set how the search reads the clock, not how it prunes.
 inline constexpr int kTimeCheckInterval = 1024;   // nodes between clock reads
 inline constexpr double kSoftStopFraction = 0.5;  // past this share of soft, no new iteration
 
