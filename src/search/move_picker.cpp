@@ -1,58 +1,175 @@
-// Move ordering by score bands; selection sort on demand.
+// The staged move picker: each stage generates and scores only when reached.
 #include "arbiter/search/move_picker.h"
 
 #include "arbiter/search/see.h"
 
 namespace arbiter::search {
 
+using core::Move;
+using core::PieceType;
+
 namespace {
-constexpr int kTTMoveScore = 1 << 30;
-constexpr int kGoodCaptureBase = 1 << 28;
-constexpr int kKillerScore[2] = {1 << 27, (1 << 27) - 1};
-constexpr int kBadCaptureBase = -(1 << 28);
-constexpr int kMvvFactor = 16;
+constexpr int kMvvWeight = 16;  // victim value x this, so history reorders only near-equal victims
+constexpr int kKillerScore = 1 << 28;
+constexpr int kCounterScore = kKillerScore - 2;
+constexpr int kEvasionCaptureBase = 1 << 28;
+// The move four plies back says less about this one than the last two do.
+constexpr int kFarContinuationShift = 1;
+
+PieceType victim_of(const core::Position& pos, Move m) {
+  return m.is_en_passant() ? PieceType::Pawn : core::type_of(pos.piece_on(m.to()));
+}
 }  // namespace
 
-MovePicker::MovePicker(const core::Position& pos, core::Move tt_move, const History& history,
-                       int ply, Mode mode)
-    : pos_(pos) {
-  if (mode == Mode::Noisy && !pos.in_check())
-    core::generate<core::GenType::Noisy>(pos, moves_);
-  else
-    core::generate_legal(pos, moves_);
-  const core::Color us = pos.side_to_move();
-  for (size_t i = 0; i < moves_.size(); ++i) {
-    core::Move m = moves_[i];
-    int& s = scores_[i];
-    if (m == tt_move) {
-      s = kTTMoveScore;
-    } else if (pos.is_capture(m) || m.is_promotion()) {
-      core::PieceType victim =
-          m.is_en_passant() ? core::PieceType::Pawn : core::type_of(pos.piece_on(m.to()));
-      int mvv_lva = kSeeValue[core::index(victim)] * kMvvFactor -
-                    kSeeValue[core::index(core::type_of(pos.moved_piece(m)))] / kMvvFactor;
-      if (m.is_promotion()) mvv_lva += kSeeValue[core::index(m.promotion())] * kMvvFactor;
-      s = (see_at_least(pos, m, 0) ? kGoodCaptureBase : kBadCaptureBase) + mvv_lva;
-    } else if (m == history.killer(ply, 0)) {
-      s = kKillerScore[0];
-    } else if (m == history.killer(ply, 1)) {
-      s = kKillerScore[1];
-    } else {
-      s = history.quiet(us, m);
+Move MovePicker::ScoredList::pick_best() {
+  if (next >= moves.size()) return Move::none();
+  size_t best = next;
+  for (size_t i = next + 1; i < moves.size(); ++i)
+    if (scores[i] > scores[best]) best = i;
+  std::swap(moves[next], moves[best]);
+  std::swap(scores[next], scores[best]);
+  return moves[next++];
+}
+
+int MovePicker::quiet_score(const core::Position& pos, Move m, const OrderingContext& context) {
+  const core::Piece piece = pos.moved_piece(m);
+  int score = context.history->butterfly(pos.side_to_move(), m);
+  for (int i = 0; i < kContinuationCount; ++i) {
+    const PieceToHistory* slice = context.continuation[i];
+    if (!slice) continue;
+    const int value = (*slice)[core::index(piece)][core::index(m.to())];
+    score += kContinuationPlies[i] >= 4 ? value >> kFarContinuationShift : value;
+  }
+  return score;
+}
+
+int MovePicker::noisy_score(const core::Position& pos, Move m, const OrderingContext& context) {
+  const PieceType victim = victim_of(pos, m);
+  int score = kSeeValue[core::index(victim)] * kMvvWeight;
+  if (m.is_promotion())
+    score += (kSeeValue[core::index(m.promotion())] - kSeeValue[core::index(PieceType::Pawn)]) *
+             kMvvWeight;
+  return score + context.history->capture(pos.moved_piece(m), m.to(), victim);
+}
+
+MovePicker::MovePicker(const core::Position& pos, Move tt_move, const OrderingContext& context,
+                       Mode mode, int see_threshold)
+    : pos_(pos), context_(context), mode_(mode), see_threshold_(see_threshold) {
+  if (pos.in_check()) {
+    generate_evasions();
+    tt_move_ = tt_move && noisy_.moves.contains(tt_move) ? tt_move : Move::none();
+    stage_ = tt_move_ ? Stage::TTMove : Stage::Evasions;
+    return;
+  }
+  generate_noisy();
+  // The TT move is trusted only once it is found among the legal moves: a
+  // stale or torn entry may hold anything.
+  if (tt_move) {
+    if (noisy_.moves.contains(tt_move)) {
+      if (mode == Mode::All ||
+          (!is_underpromotion(tt_move) && see_at_least(pos, tt_move, see_threshold)))
+        tt_move_ = tt_move;
+    } else if (mode == Mode::All) {
+      generate_quiets();
+      if (quiets_.moves.contains(tt_move)) tt_move_ = tt_move;
     }
+  }
+  stage_ = tt_move_ ? Stage::TTMove : Stage::GoodNoisy;
+}
+
+void MovePicker::generate_noisy() {
+  core::generate<core::GenType::Noisy>(pos_, noisy_.moves);
+  for (size_t i = 0; i < noisy_.moves.size(); ++i)
+    noisy_.scores[i] = noisy_score(pos_, noisy_.moves[i], context_);
+}
+
+void MovePicker::generate_quiets() {
+  if (quiets_generated_) return;
+  quiets_generated_ = true;
+  core::generate<core::GenType::Quiet>(pos_, quiets_.moves);
+}
+
+void MovePicker::score_quiets() {
+  generate_quiets();
+  quiets_scored_ = true;
+  for (size_t i = 0; i < quiets_.moves.size(); ++i) {
+    const Move m = quiets_.moves[i];
+    quiets_.scores[i] = m == context_.killers[0]   ? kKillerScore
+                        : m == context_.killers[1] ? kKillerScore - 1
+                        : m == context_.counter    ? kCounterScore
+                                                   : quiet_score(pos_, m, context_);
   }
 }
 
-core::Move MovePicker::next() {
-  if (next_ >= moves_.size()) return core::Move::none();
-  size_t best = next_;
-  for (size_t i = next_ + 1; i < moves_.size(); ++i)
-    if (scores_[i] > scores_[best]) best = i;
-  std::swap(moves_[next_], moves_[best]);
-  std::swap(scores_[next_], scores_[best]);
-  core::Move m = moves_[next_++];
-  last_quiet_ = !pos_.is_capture(m) && !m.is_promotion();
-  return m;
+void MovePicker::generate_evasions() {
+  core::generate_legal(pos_, noisy_.moves);
+  for (size_t i = 0; i < noisy_.moves.size(); ++i) {
+    const Move m = noisy_.moves[i];
+    noisy_.scores[i] = pos_.is_capture(m) || m.is_promotion()
+                           ? kEvasionCaptureBase + noisy_score(pos_, m, context_)
+                           : quiet_score(pos_, m, context_);
+  }
+}
+
+Move MovePicker::next() {
+  for (;;) {
+    switch (stage_) {
+      case Stage::TTMove:
+        stage_ = pos_.in_check() ? Stage::Evasions : Stage::GoodNoisy;
+        last_quiet_ = !pos_.is_capture(tt_move_) && !tt_move_.is_promotion();
+        return tt_move_;
+
+      case Stage::GoodNoisy: {
+        const Move m = noisy_.pick_best();
+        if (!m) {
+          stage_ = mode_ == Mode::Noisy ? Stage::Done : Stage::Quiets;
+          continue;
+        }
+        if (m == tt_move_) continue;
+        // Losing captures and underpromotions wait for the end (or, in quiescence, never come).
+        if (is_underpromotion(m) || !see_at_least(pos_, m, see_threshold_)) {
+          if (mode_ == Mode::All) bad_noisy_.push_back(m);
+          continue;
+        }
+        last_quiet_ = false;
+        return m;
+      }
+
+      case Stage::Quiets: {
+        if (!quiets_scored_) score_quiets();
+        const Move m = quiets_.pick_best();
+        if (!m) {
+          stage_ = Stage::BadNoisy;
+          continue;
+        }
+        if (m == tt_move_) continue;
+        last_quiet_ = true;
+        return m;
+      }
+
+      case Stage::BadNoisy:
+        if (bad_next_ >= bad_noisy_.size()) {
+          stage_ = Stage::Done;
+          continue;
+        }
+        last_quiet_ = false;
+        return bad_noisy_[bad_next_++];
+
+      case Stage::Evasions: {
+        const Move m = noisy_.pick_best();
+        if (!m) {
+          stage_ = Stage::Done;
+          continue;
+        }
+        if (m == tt_move_) continue;
+        last_quiet_ = !pos_.is_capture(m) && !m.is_promotion();
+        return m;
+      }
+
+      case Stage::Done:
+        return Move::none();
+    }
+  }
 }
 
 }  // namespace arbiter::search

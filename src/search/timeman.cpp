@@ -3,6 +3,7 @@
 #include "arbiter/search/timeman.h"
 
 #include <algorithm>
+#include <iterator>
 
 namespace arbiter::search {
 
@@ -13,7 +14,27 @@ constexpr double kHardOverSoft = 4.0;      // an unstable search may take this m
 constexpr double kHardShareOfClock = 0.4;  // never more than this of the remaining time...
 constexpr double kLastMoveShare = 0.75;    // ...except before the time control
 constexpr int64_t kSafetyMs = 5;           // margin for process scheduling
+
+// Soft-limit scaling, indexed by iterations with an unchanged best move.
+constexpr double kStabilityScale[] = {1.6, 1.3, 1.1, 0.95, 0.85, 0.8};
+constexpr int kMaxStability = int(std::size(kStabilityScale)) - 1;
+// (base - share) x factor: 0.5 of the nodes on the best move gives 1.35, 0.9 gives 0.81.
+constexpr double kNodeShareBase = 1.5, kNodeShareFactor = 1.35;
+// A score drop of this many centipawns doubles the time; the scale stays in [min, max].
+constexpr double kScoreDropDoubling = 150.0;
+constexpr double kScoreScaleMin = 0.9, kScoreScaleMax = 1.5;
+// Whatever the signals say, an iteration's soft limit stays within this range of the plan.
+constexpr double kScaleMin = 0.4, kScaleMax = 3.0;
 }  // namespace
+
+double soft_limit_scale(int best_move_stability, double best_move_node_share, int score_drop) {
+  const double stability = kStabilityScale[std::clamp(best_move_stability, 0, kMaxStability)];
+  const double nodes =
+      (kNodeShareBase - std::clamp(best_move_node_share, 0.0, 1.0)) * kNodeShareFactor;
+  const double score =
+      std::clamp(1.0 + score_drop / kScoreDropDoubling, kScoreScaleMin, kScoreScaleMax);
+  return std::clamp(stability * nodes * score, kScaleMin, kScaleMax);
+}
 
 TimeBudget plan_time(const SearchLimits& limits, core::Color us, int64_t move_overhead_ms) {
   TimeBudget b;

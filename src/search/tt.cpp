@@ -10,6 +10,7 @@ namespace arbiter::search {
 namespace {
 constexpr size_t kBytesPerMegabyte = size_t(1) << 20;
 constexpr int kHashfullSample = 1000;
+constexpr int kAgePenalty = 8;  // depth plies an entry loses in worth per search since written
 }  // namespace
 
 bool TranspositionTable::resize(size_t megabytes) {
@@ -37,14 +38,15 @@ bool TranspositionTable::probe(core::Key key, TTData& out) const {
     out.score = e.score;
     out.eval = e.eval;
     out.depth = int(e.depth) - kDepthOffset;
-    out.bound = Bound(e.gen_bound & 3);
+    out.bound = Bound(e.gen_bound & kBoundMask);
+    out.pv = e.gen_bound & kPvFlag;
     return true;
   }
   return false;
 }
 
 void TranspositionTable::store(core::Key key, core::Move move, int score, int eval, int depth,
-                               Bound bound) {
+                               Bound bound, bool pv) {
   if (!table_) return;
   const uint16_t key16 = uint16_t(key);
   Entry* entries = cluster_for(key)->entries;
@@ -56,7 +58,8 @@ void TranspositionTable::store(core::Key key, core::Move move, int score, int ev
       break;
     }
     // Worth = depth, minus a penalty per search since it was written.
-    if (int(e.depth) - 8 * age(e) < int(victim->depth) - 8 * age(*victim)) victim = &e;
+    if (int(e.depth) - kAgePenalty * age(e) < int(victim->depth) - kAgePenalty * age(*victim))
+      victim = &e;
   }
   // Keep the old move when the new result has none for the same position.
   if (!move && victim->key16 == key16) move = core::Move::from_bits(victim->move);
@@ -69,7 +72,7 @@ void TranspositionTable::store(core::Key key, core::Move move, int score, int ev
   victim->score = int16_t(score);
   victim->eval = int16_t(eval);
   victim->depth = uint8_t(std::clamp(depth + kDepthOffset, 1, 255));
-  victim->gen_bound = uint8_t(generation_ | uint8_t(bound));
+  victim->gen_bound = uint8_t(generation_ | (pv ? kPvFlag : 0) | uint8_t(bound));
 }
 
 int TranspositionTable::hashfull() const {

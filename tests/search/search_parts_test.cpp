@@ -4,6 +4,8 @@
 #include <chrono>
 
 #include "arbiter/core/notation.h"
+#include "arbiter/search/correction.h"
+#include "arbiter/search/history.h"
 #include "arbiter/search/score.h"
 #include "arbiter/search/see.h"
 #include "arbiter/search/threads.h"
@@ -119,6 +121,77 @@ TEST(TranspositionTable, QuiescenceDepthsAndHashfull) {
   TTData d;
   ASSERT_TRUE(tt.probe(199999 * 0x9E3779B97F4A7C15ULL, d));
   EXPECT_EQ(d.depth, 0);
+}
+
+TEST(TranspositionTable, KeepsThePvFlag) {
+  TranspositionTable tt;
+  ASSERT_TRUE(tt.resize(1));
+  tt.store(0xABCDEF0123456789ULL, core::Move(), 10, 5, 4, Bound::Lower, true);
+  tt.store(0x1111222233334444ULL, core::Move(), 10, 5, 4, Bound::Upper, false);
+  TTData d;
+  ASSERT_TRUE(tt.probe(0xABCDEF0123456789ULL, d));
+  EXPECT_TRUE(d.pv);
+  EXPECT_EQ(d.bound, Bound::Lower);
+  ASSERT_TRUE(tt.probe(0x1111222233334444ULL, d));
+  EXPECT_FALSE(d.pv);
+  EXPECT_EQ(d.bound, Bound::Upper);
+}
+
+TEST(TranspositionTable, ReplacesOldEntriesBeforeFreshOnes) {
+  // A 1 MB table has 32768 clusters of three; keys with the same top bits share a
+  // cluster. Three entries of an old search fill one cluster, then fresh entries
+  // of equal depth arrive: they must evict the old ones, never each other. (The
+  // age once counted the bound bits, which made fresh entries look oldest.)
+  TranspositionTable tt;
+  ASSERT_TRUE(tt.resize(1));
+  auto key = [](uint64_t low) { return (uint64_t(7) << 48) | low; };  // one cluster
+  for (uint64_t i = 1; i <= 3; ++i) tt.store(key(i), core::Move(), 0, 0, 10, Bound::Exact);
+  for (int s = 0; s < 3; ++s) tt.new_search();
+  for (uint64_t i = 11; i <= 13; ++i) tt.store(key(i), core::Move(), 0, 0, 10, Bound::Exact);
+  TTData d;
+  for (uint64_t i = 11; i <= 13; ++i) EXPECT_TRUE(tt.probe(key(i), d)) << i;
+  for (uint64_t i = 1; i <= 3; ++i) EXPECT_FALSE(tt.probe(key(i), d)) << i;
+}
+
+TEST(History, GravityKeepsValuesWithinTheLimit) {
+  int16_t value = 0;
+  for (int i = 0; i < 1000; ++i) update_history_value(value, 3000);
+  EXPECT_LE(value, kHistoryLimit);
+  EXPECT_GT(value, kHistoryLimit * 9 / 10);
+  for (int i = 0; i < 1000; ++i) update_history_value(value, -100000);  // clamped bonus
+  EXPECT_GE(value, -kHistoryLimit);
+  EXPECT_LT(value, -kHistoryLimit * 9 / 10);
+}
+
+TEST(CorrectionHistory, LearnsTheErrorOfAPawnStructure) {
+  CorrectionHistory correction;
+  correction.clear();
+  core::Position pos = core::Position::start_position();
+  EXPECT_EQ(correction.corrected(pos, 30), 30);
+  // Searches keep finding this structure 80 cp better than the net says.
+  for (int i = 0; i < 200; ++i) correction.update(pos, 110, 30, 10);
+  EXPECT_NEAR(correction.corrected(pos, 30), 110, 3);
+  // Another pawn structure, or the other side to move, is not affected.
+  core::Position other =
+      test::must_parse("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+  EXPECT_EQ(correction.corrected(other, 30), 30);
+  // A huge error is capped, and a corrected score never reaches the mate range.
+  for (int i = 0; i < 200; ++i) correction.update(pos, 30000, 0, 20);
+  EXPECT_LE(correction.corrected(pos, 0), CorrectionHistory::kMaxCorrection);
+  EXPECT_GE(correction.corrected(pos, 0), CorrectionHistory::kMaxCorrection - 2);
+  EXPECT_LT(correction.corrected(pos, kMateInMaxPly), kMateInMaxPly);
+}
+
+TEST(TimeManagement, UnsettledSearchesEarnMoreTime) {
+  const double settled = soft_limit_scale(6, 0.9, 0);
+  EXPECT_LT(settled, 1.0);
+  EXPECT_GT(soft_limit_scale(0, 0.9, 0), settled);   // the best move just changed
+  EXPECT_GT(soft_limit_scale(6, 0.3, 0), settled);   // rivals took most of the nodes
+  EXPECT_GT(soft_limit_scale(6, 0.9, 80), settled);  // the score fell
+  EXPECT_LT(soft_limit_scale(6, 0.9, -80), settled + 1e-9);
+  // Bounded: a search never gets more than a few times its planned share.
+  EXPECT_LT(soft_limit_scale(0, 0.0, 10000), 4.0);
+  EXPECT_GT(soft_limit_scale(100, 1.0, -10000), 0.3);
 }
 
 TEST(MateScores, AreStoredRelativeToTheNode) {

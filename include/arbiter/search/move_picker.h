@@ -1,6 +1,9 @@
-// Orders the legal moves of a node: TT move, winning and equal captures
-// (MVV-LVA), killers, quiets by history, then losing captures. Moves are
-// selected lazily, so a cutoff on an early move spares sorting the rest.
+// Hands out a node's legal moves in stages, best first, doing only the work the
+// search reaches: the TT move; captures and queen promotions by victim value
+// plus capture history, each checked by SEE only when its turn comes (losers
+// wait until the end); quiet moves (generated only now) with killers and the
+// counter move first, then by butterfly and continuation histories; the losing
+// captures and underpromotions last. In check, all evasions in one stage.
 #pragma once
 
 #include "arbiter/core/movegen.h"
@@ -8,27 +11,67 @@
 
 namespace arbiter::search {
 
+// Plies back whose moves' continuation histories score quiet moves: 1, 2 and 4.
+inline constexpr int kContinuationPlies[] = {1, 2, 4};
+inline constexpr int kContinuationCount = 3;
+
+// What the search knows about a node that orders its moves.
+struct OrderingContext {
+  const History* history = nullptr;
+  // The continuation slices of the moves 1, 2 and 4 plies back (null: none).
+  const PieceToHistory* continuation[kContinuationCount] = {};
+  core::Move killers[2];
+  core::Move counter;
+};
+
 class MovePicker {
  public:
-  // All legal moves (main search), or only captures and promotions unless in
-  // check (quiescence: every evasion when in check).
+  // All: every legal move. Noisy: captures and queen promotions whose SEE is at
+  // least `see_threshold` (quiescence, probcut), or every evasion when in check.
   enum class Mode { All, Noisy };
 
-  MovePicker(const core::Position& pos, core::Move tt_move, const History& history, int ply,
-             Mode mode);
+  MovePicker(const core::Position& pos, core::Move tt_move, const OrderingContext& context,
+             Mode mode, int see_threshold = 0);
 
-  // Next move in order, or Move::none() when exhausted.
+  // The next move, or Move::none() when all are out.
   core::Move next();
-  // How the last returned move was classed: quiet moves are the ones LMR reduces.
+  // Whether the last move returned is quiet (no capture, no promotion).
   bool last_was_quiet() const { return last_quiet_; }
-  size_t legal_count() const { return moves_.size(); }
+
+  // The quiet score of a move: butterfly plus continuation histories.
+  static int quiet_score(const core::Position& pos, core::Move m, const OrderingContext& context);
+  // The capture score of a move: victim value (and promotion gain) plus capture history.
+  static int noisy_score(const core::Position& pos, core::Move m, const OrderingContext& context);
 
  private:
-  core::MoveList moves_;
-  int scores_[core::MoveList::kCapacity];
-  size_t next_ = 0;
-  bool last_quiet_ = false;
+  enum class Stage { TTMove, GoodNoisy, Quiets, BadNoisy, Evasions, Done };
+  struct ScoredList {
+    core::MoveList moves;
+    int scores[core::MoveList::kCapacity];
+    size_t next = 0;
+    // Selection of the best remaining move: cheap, as a cutoff usually comes early.
+    core::Move pick_best();
+  };
+
+  void generate_noisy();
+  void generate_quiets();
+  void score_quiets();
+  void generate_evasions();
+  bool is_underpromotion(core::Move m) const {
+    return m.is_promotion() && m.promotion() != core::PieceType::Queen;
+  }
+
   const core::Position& pos_;
+  const OrderingContext& context_;
+  const Mode mode_;
+  const int see_threshold_;
+  core::Move tt_move_;
+  Stage stage_;
+  bool quiets_generated_ = false, quiets_scored_ = false;
+  ScoredList noisy_, quiets_;
+  core::MoveList bad_noisy_;
+  size_t bad_next_ = 0;
+  bool last_quiet_ = false;
 };
 
 }  // namespace arbiter::search

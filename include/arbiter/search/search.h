@@ -9,8 +9,10 @@
 
 #include "arbiter/core/position.h"
 #include "arbiter/eval/evaluator.h"
+#include "arbiter/search/correction.h"
 #include "arbiter/search/history.h"
 #include "arbiter/search/limits.h"
+#include "arbiter/search/move_picker.h"
 #include "arbiter/search/score.h"
 #include "arbiter/search/timeman.h"
 #include "arbiter/search/tt.h"
@@ -24,6 +26,7 @@ struct RootMove {
   Bound bound = Bound::Exact;
   int seldepth = 0;
   std::vector<core::Move> pv;
+  uint64_t nodes = 0;  // spent below this move during the whole search (time management)
 };
 
 // One "info" report: a principal variation with its score.
@@ -76,7 +79,10 @@ class Worker {
   void set_root(const core::Position& root, const std::vector<core::Key>& history);
   // Iterative deepening until the stop flag (helpers) or a limit (main thread).
   void run();
-  void clear_history() { history_.clear(); }
+  void clear_history() {
+    history_.clear();
+    correction_.clear();
+  }
 
   uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
   int completed_depth() const { return completed_depth_; }
@@ -86,11 +92,21 @@ class Worker {
 
  private:
   struct PlyState {
-    int static_eval = kNoScore;
-    bool null_move = false;
-    int repetition_floor = 0;  // keys below this index are across a null move
+    int static_eval = kNoScore;  // corrected; kNoScore in check
+    bool null_move = false;      // this node was reached by a null move
+    int repetition_floor = 0;    // keys below this index are across a null move
+    core::Move move;             // the move made from this node (null move: Move::null())
+    core::Piece moved_piece = core::Piece::None;
+    PieceToHistory* continuation = nullptr;  // that move's continuation slice
+    core::Move excluded;                     // singular search: the TT move left out
+    bool tt_pv = false;                      // on (or once on) a principal variation
+    int double_extensions = 0;               // along the path to this node
   };
   enum class Node { PV, NonPV };
+  // Plies before the root that continuation histories may look back at.
+  static constexpr int kStackOffset = 4;
+  PlyState& at(int ply) { return stack_[ply + kStackOffset]; }
+  const PlyState& at(int ply) const { return stack_[ply + kStackOffset]; }
 
   int root_search(int alpha, int beta, int depth);
   template <Node N>
@@ -100,12 +116,23 @@ class Worker {
 
   void make(core::Move m, core::UndoInfo& undo, int ply);
   void unmake(core::Move m, const core::UndoInfo& undo);
+  void make_null(core::UndoInfo& undo, int ply);
+  void unmake_null(const core::UndoInfo& undo);
+  OrderingContext ordering_context(int ply) const;
+  // History of a move before it is made: quiet (butterfly + continuation) or capture.
+  int move_history(core::Move m, bool quiet, const OrderingContext& context) const;
+  // After a cutoff by best: rewards it, and punishes the moves tried before it.
+  void update_histories(int ply, int depth, core::Move best, bool best_quiet,
+                        const core::Move* quiets, int quiet_count, const core::Move* noisies,
+                        int noisy_count);
+  void update_continuations(int ply, core::Piece piece, core::Square to, int bonus);
+  bool stop_requested() const { return shared_.stop.load(std::memory_order_relaxed); }
   bool is_draw(int ply) const;
   void count_node();
   // Counts the node and resets its PV; false when the search must unwind.
   bool enter_node(int ply, bool pv);
   void check_limits();
-  bool main_thread_should_stop(int depth) const;
+  bool main_thread_should_stop(int depth, int score_drop) const;
   void report(int depth) const;
   void update_pv(int ply, core::Move m);
 
@@ -114,6 +141,7 @@ class Worker {
   core::Position root_, pos_;
   eval::Evaluator eval_;
   History history_;
+  CorrectionHistory correction_;
   std::vector<core::Key> keys_;  // game history, root, then the current search path
   int root_key_index_ = 0;
   std::vector<RootMove> root_moves_, completed_root_moves_;
@@ -121,8 +149,11 @@ class Worker {
   int root_depth_ = 0;
   int completed_depth_ = 0;
   int seldepth_ = 0;
+  // Time management: iterations in a row with the same best move, and the last score.
+  int best_move_stability_ = 0;
+  int last_iteration_score_ = kNoScore;
   std::atomic<uint64_t> nodes_{0};
-  PlyState stack_[kMaxPly + 4];
+  PlyState stack_[kMaxPly + kStackOffset + 4];
   core::Move pv_[kMaxPly + 2][kMaxPly + 2];
   int pv_length_[kMaxPly + 2] = {};
 };

@@ -23,6 +23,14 @@ struct TimeBudget {
 // move the budget must still cover.
 TimeBudget plan_time(const SearchLimits& limits, core::Color us, int64_t move_overhead_ms);
 
+// How much of the soft limit the search has earned after an iteration (1: as
+// planned). A best move that keeps changing, one that took a small share of the
+// nodes (its rivals were hard to refute), and a falling score each ask for more
+// time; a settled search gets less. best_move_stability: iterations in a row
+// with the same best move; node share in [0, 1]; score_drop in centipawns
+// since the last iteration (negative when the score rose).
+double soft_limit_scale(int best_move_stability, double best_move_node_share, int score_drop);
+
 // The running clock of one search. Pondering suspends the limits; ponderhit
 // restarts the clock, as the time only counts from then.
 class SearchClock {

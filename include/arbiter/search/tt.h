@@ -22,6 +22,7 @@ struct TTData {
   int eval = 0;
   int depth = 0;
   Bound bound = Bound::None;
+  bool pv = false;  // written by a PV node, or below one that was (the "TT-PV" flag)
 };
 
 class TranspositionTable {
@@ -37,7 +38,8 @@ class TranspositionTable {
   void new_search() { generation_ = uint8_t((generation_ + kGenerationStep) & kGenerationMask); }
 
   bool probe(core::Key key, TTData& out) const;
-  void store(core::Key key, core::Move move, int score, int eval, int depth, Bound bound);
+  void store(core::Key key, core::Move move, int score, int eval, int depth, Bound bound,
+             bool pv = false);
   void prefetch(core::Key key) const { __builtin_prefetch(cluster_for(key)); }
   // Permille of sampled entries written during the current search.
   int hashfull() const;
@@ -49,7 +51,7 @@ class TranspositionTable {
     int16_t score;
     int16_t eval;
     uint8_t depth;      // depth + kDepthOffset, 0 = empty
-    uint8_t gen_bound;  // generation (upper 6 bits) | bound (lower 2)
+    uint8_t gen_bound;  // generation (upper 5 bits) | pv (bit 2) | bound (lower 2)
   };
   static constexpr int kClusterSize = 3;
   struct alignas(32) Cluster {
@@ -57,15 +59,19 @@ class TranspositionTable {
     char padding[2];
   };
   static_assert(sizeof(Cluster) == 32);
-  static constexpr uint8_t kGenerationStep = 4;
-  static constexpr uint8_t kGenerationMask = 0xFC;
+  static constexpr uint8_t kGenerationStep = 8;
+  static constexpr uint8_t kGenerationMask = 0xF8;
+  static constexpr uint8_t kPvFlag = 4;
+  static constexpr uint8_t kBoundMask = 3;
   static constexpr int kDepthOffset = 8;  // quiescence stores negative depths
 
   Cluster* cluster_for(core::Key key) const {
     return &table_[size_t((static_cast<unsigned __int128>(key) * cluster_count_) >> 64)];
   }
+  // Searches since the entry was written. The bound and pv bits are masked off
+  // first: subtracting them would borrow into the generation bits.
   int age(const Entry& e) const {
-    return ((generation_ - e.gen_bound) & kGenerationMask) / kGenerationStep;
+    return uint8_t(generation_ - (e.gen_bound & kGenerationMask)) / kGenerationStep;
   }
 
   std::unique_ptr<Cluster[]> table_;

@@ -38,7 +38,32 @@ ARBITER_TUNABLE(kLmrMinDepth, 3, 1, 6, 1)
 ARBITER_TUNABLE(kLmrBasePercent, 75, 0, 200, 10)
 ARBITER_TUNABLE(kLmrDivisorPercent, 225, 100, 400, 15)
 
+ARBITER_TUNABLE(kLmrHistoryDivisor, 16384, 4096, 32768, 1024)  // history per ply of reduction
+
+// History pruning: quiet moves with a history this bad per depth are not tried.
+ARBITER_TUNABLE(kHistoryPruneMaxDepth, 4, 1, 8, 1)
+ARBITER_TUNABLE(kHistoryPruneMargin, 4096, 1024, 12288, 512)  // per depth
+
+// History bonus for a cutoff: min(mul * depth - sub, max); the malus for the moves before it too.
+ARBITER_TUNABLE(kHistoryBonusMul, 300, 100, 600, 25)
+ARBITER_TUNABLE(kHistoryBonusSub, 250, 0, 600, 25)
+ARBITER_TUNABLE(kHistoryBonusMax, 2400, 800, 4000, 100)
+
+// Singular extensions: the TT move alone holds above tt score - margin x depth / 16.
+ARBITER_TUNABLE(kSingularMinDepth, 7, 4, 10, 1)
+ARBITER_TUNABLE(kSingularMarginPer16Depth, 20, 8, 48, 2)
+ARBITER_TUNABLE(kSingularDoubleMargin, 20, 0, 60, 4)
+ARBITER_TUNABLE(kSingularTripleMargin, 100, 40, 200, 10)
+ARBITER_TUNABLE(kSingularMaxDoubleExtensions, 8, 2, 16, 1)
+
+// ProbCut: a capture that beats beta + margin in a shallow search refutes the node.
+ARBITER_TUNABLE(kProbcutMinDepth, 5, 3, 8, 1)
+ARBITER_TUNABLE(kProbcutMargin, 200, 80, 350, 15)
+ARBITER_TUNABLE(kProbcutImproving, 50, 0, 120, 10)
+ARBITER_TUNABLE(kProbcutReduction, 4, 3, 5, 1)
+
 ARBITER_TUNABLE(kQsearchDeltaMargin, 200, 50, 400, 20)
+ARBITER_TUNABLE(kQsearchFutilityMargin, 150, 50, 300, 15)
 
 // Not for SPSA: they set how the search reads the clock, not how it prunes.
 inline constexpr int kTimeCheckInterval = 1024;   // nodes between clock reads
