@@ -15,10 +15,6 @@ constexpr int kCounterScore = kKillerScore - 2;
 constexpr int kEvasionCaptureBase = 1 << 28;
 // The move four plies back says less about this one than the last two do.
 constexpr int kFarContinuationShift = 1;
-
-PieceType victim_of(const core::Position& pos, Move m) {
-  return m.is_en_passant() ? PieceType::Pawn : core::type_of(pos.piece_on(m.to()));
-}
 }  // namespace
 
 Move MovePicker::ScoredList::pick_best() {
@@ -44,7 +40,7 @@ int MovePicker::quiet_score(const core::Position& pos, Move m, const OrderingCon
 }
 
 int MovePicker::noisy_score(const core::Position& pos, Move m, const OrderingContext& context) {
-  const PieceType victim = victim_of(pos, m);
+  const PieceType victim = pos.captured_type(m);
   int score = kSeeValue[core::index(victim)] * kMvvWeight;
   if (m.is_promotion())
     score += (kSeeValue[core::index(m.promotion())] - kSeeValue[core::index(PieceType::Pawn)]) *
@@ -105,9 +101,8 @@ void MovePicker::generate_evasions() {
   core::generate_legal(pos_, noisy_.moves);
   for (size_t i = 0; i < noisy_.moves.size(); ++i) {
     const Move m = noisy_.moves[i];
-    noisy_.scores[i] = pos_.is_capture(m) || m.is_promotion()
-                           ? kEvasionCaptureBase + noisy_score(pos_, m, context_)
-                           : quiet_score(pos_, m, context_);
+    noisy_.scores[i] = pos_.is_noisy(m) ? kEvasionCaptureBase + noisy_score(pos_, m, context_)
+                                        : quiet_score(pos_, m, context_);
   }
 }
 
@@ -116,7 +111,7 @@ Move MovePicker::next() {
     switch (stage_) {
       case Stage::TTMove:
         stage_ = pos_.in_check() ? Stage::Evasions : Stage::GoodNoisy;
-        last_quiet_ = !pos_.is_capture(tt_move_) && !tt_move_.is_promotion();
+        last_quiet_ = !pos_.is_noisy(tt_move_);
         return tt_move_;
 
       case Stage::GoodNoisy: {
@@ -162,7 +157,7 @@ Move MovePicker::next() {
           continue;
         }
         if (m == tt_move_) continue;
-        last_quiet_ = !pos_.is_capture(m) && !m.is_promotion();
+        last_quiet_ = !pos_.is_noisy(m);
         return m;
       }
 

@@ -54,12 +54,6 @@ bool has_non_pawn_material(const Position& pos, core::Color c) {
   return pos.pieces(c) & ~pos.pieces(PieceType::Pawn, PieceType::King);
 }
 
-PieceType captured_type(const Position& pos, Move m) {
-  return m.is_en_passant() ? PieceType::Pawn : core::type_of(pos.piece_on(m.to()));
-}
-
-bool is_noisy(const Position& pos, Move m) { return pos.is_capture(m) || m.is_promotion(); }
-
 int history_bonus(int depth) {
   return std::min(tune::kHistoryBonusMul * depth - tune::kHistoryBonusSub, tune::kHistoryBonusMax);
 }
@@ -89,7 +83,7 @@ OrderingContext Worker::ordering_context(int ply) const {
 
 int Worker::move_history(Move m, bool quiet, const OrderingContext& context) const {
   if (quiet) return MovePicker::quiet_score(pos_, m, context);
-  return history_.capture(pos_.moved_piece(m), m.to(), captured_type(pos_, m));
+  return history_.capture(pos_.moved_piece(m), m.to(), pos_.captured_type(m));
 }
 
 void Worker::update_continuations(int ply, core::Piece piece, core::Square to, int bonus) {
@@ -113,11 +107,11 @@ void Worker::update_histories(int ply, int depth, Move best, bool best_quiet, co
       update_continuations(ply, pos_.moved_piece(quiets[i]), quiets[i].to(), -bonus);
     }
   } else {
-    history_.update_capture(pos_.moved_piece(best), best.to(), captured_type(pos_, best), bonus);
+    history_.update_capture(pos_.moved_piece(best), best.to(), pos_.captured_type(best), bonus);
   }
   for (int i = 0; i < noisy_count; ++i)
     history_.update_capture(pos_.moved_piece(noisies[i]), noisies[i].to(),
-                            captured_type(pos_, noisies[i]), -bonus);
+                            pos_.captured_type(noisies[i]), -bonus);
 }
 
 template <Worker::Node N>
@@ -221,7 +215,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
   const OrderingContext context = ordering_context(ply);
   MovePicker picker(pos_, tt_move, context, MovePicker::Mode::All);
   history_.clear_killers(ply + 1);
-  const bool tt_capture = tt_move && is_noisy(pos_, tt_move);
+  const bool tt_capture = tt_move && pos_.is_noisy(tt_move);
   int best = -kInfinite, move_count = 0;
   Move best_move = Move::none();
   Move quiets[kQuietsTracked], noisies[kNoisiesTracked];
@@ -354,7 +348,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
   if (!excluded) {
     shared_.tt->store(pos_.key(), best_move, score_to_tt(best, ply), raw_eval, depth, bound,
                       ss.tt_pv);
-    if (!in_check && !is_mate_score(best) && !(best_move && is_noisy(pos_, best_move)) &&
+    if (!in_check && !is_mate_score(best) && !(best_move && pos_.is_noisy(best_move)) &&
         !(bound == Bound::Lower && best <= static_eval) &&
         !(bound == Bound::Upper && best >= static_eval))
       correction_.update(pos_, best, raw_eval, depth);
@@ -401,8 +395,7 @@ int Worker::qsearch(int alpha, int beta, int ply) {
     ++move_count;
     if (!in_check && !m.is_promotion()) {
       // Delta pruning: even winning this piece cannot lift the score to alpha.
-      if (static_eval + kSeeValue[core::index(captured_type(pos_, m))] +
-              tune::kQsearchDeltaMargin <=
+      if (static_eval + kSeeValue[core::index(pos_.captured_type(m))] + tune::kQsearchDeltaMargin <=
           alpha)
         continue;
       // Futility: far below alpha, a capture that wins nothing cannot help.

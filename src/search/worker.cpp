@@ -91,9 +91,15 @@ void Worker::make(Move m, UndoInfo& undo, int ply) {
   eval_.push_move(pos_, m);
   pos_.make_move(m, undo);
   keys_.push_back(pos_.key());
+  enter_child(ply, false);
+}
+
+void Worker::enter_child(int ply, bool by_null_move) {
+  const PlyState& ss = at(ply);
   PlyState& next = at(ply + 1);
-  next.null_move = false;
-  next.repetition_floor = ss.repetition_floor;
+  next.null_move = by_null_move;
+  // Repetitions never reach across a null move.
+  next.repetition_floor = by_null_move ? int(keys_.size()) - 1 : ss.repetition_floor;
   next.excluded = Move::none();
   next.double_extensions = ss.double_extensions;
   shared_.tt->prefetch(pos_.key());
@@ -113,12 +119,7 @@ void Worker::make_null(UndoInfo& undo, int ply) {
   eval_.push_null();
   pos_.make_null_move(undo);
   keys_.push_back(pos_.key());
-  PlyState& next = at(ply + 1);
-  next.null_move = true;
-  next.repetition_floor = int(keys_.size()) - 1;
-  next.excluded = Move::none();
-  next.double_extensions = ss.double_extensions;
-  shared_.tt->prefetch(pos_.key());
+  enter_child(ply, true);
 }
 
 void Worker::unmake_null(const UndoInfo& undo) {

@@ -88,6 +88,13 @@ class Position {
   bool is_capture(Move m) const {
     return (!empty(m.to()) && !m.is_castling()) || m.is_en_passant();
   }
+  // The type of the piece m captures (None for a non-capture; castling takes no piece).
+  PieceType captured_type(Move m) const {
+    if (m.is_en_passant()) return PieceType::Pawn;
+    return m.is_castling() ? PieceType::None : type_of(piece_on(m.to()));
+  }
+  // Captures and promotions: the moves quiescence searches and move ordering ranks by material.
+  bool is_noisy(Move m) const { return is_capture(m) || m.is_promotion(); }
   // Whether the legal move m checks the opponent (direct, discovered, castling, en passant).
   bool gives_check(Move m) const;
   // Legal in this position (full check; meant for untrusted input, not the hot path).

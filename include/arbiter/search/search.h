@@ -117,6 +117,8 @@ class Worker {
   void make(core::Move m, core::UndoInfo& undo, int ply);
   void unmake(core::Move m, const core::UndoInfo& undo);
   void make_null(core::UndoInfo& undo, int ply);
+  // Sets up the child's ply state once the move (or null move) from `ply` is made.
+  void enter_child(int ply, bool by_null_move);
   void unmake_null(const core::UndoInfo& undo);
   OrderingContext ordering_context(int ply) const;
   // History of a move before it is made: quiet (butterfly + continuation) or capture.
