@@ -92,6 +92,15 @@ void Worker::update_continuations(int ply, core::Piece piece, core::Square to, i
       update_history_value((*slice)[core::index(piece)][core::index(to)], bonus);
 }
 
+void Worker::reward_quiet(int ply, Move m, int bonus) {
+  reward_quiet(ply, m, bonus, pos_.side_to_move(), pos_.moved_piece(m));
+}
+
+void Worker::reward_quiet(int ply, Move m, int bonus, core::Color side, core::Piece piece) {
+  history_.update_butterfly(side, m, bonus);
+  update_continuations(ply, piece, m.to(), bonus);
+}
+
 void Worker::update_histories(int ply, int depth, Move best, bool best_quiet, const Move* quiets,
                               int quiet_count, const Move* noisies, int noisy_count) {
   const int bonus = history_bonus(depth);
@@ -142,8 +151,14 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
   const int tt_score = tt_hit ? score_from_tt(tt.score, ply) : kNoScore;
   if (!excluded) ss.tt_pv = kPv || (tt_hit && tt.pv);
   if (!kPv && !excluded && tt_hit && tt.depth >= depth && tt_score != kNoScore &&
-      tt_cuts(tt.bound, tt_score, alpha, beta))
+      tt_cuts(tt.bound, tt_score, alpha, beta)) {
+    // [b2] A quiet TT move that still cuts deserves the credit a searched cutoff would get.
+    if (tt_move && tt_score >= beta && !pos_.is_noisy(tt_move) &&
+        pos_.piece_on(tt_move.from()) != core::Piece::None &&
+        core::color_of(pos_.piece_on(tt_move.from())) == pos_.side_to_move())
+      reward_quiet(ply, tt_move, history_bonus(depth));
     return tt_score;
+  }
 
   // 5. [b1] Static evaluation, corrected by what searches found for this pawn structure, then
   // sharpened by the TT score when its bound allows.
@@ -158,6 +173,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
       eval = tt_score;
   }
   ss.static_eval = static_eval;
+  at(ply + 2).cutoffs = 0;
   const int earlier_eval =
       at(ply - 2).static_eval != kNoScore ? at(ply - 2).static_eval : at(ply - 4).static_eval;
   const bool improving = !in_check && earlier_eval != kNoScore && static_eval > earlier_eval;
@@ -301,15 +317,28 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
       // 13. [b1] Late move reductions: later quiet moves are searched shallower first; less
       // on (once) principal variations, for checks and for moves with a good history;
       // more at expected cut nodes, when not improving and after a capturing TT move.
+      // [b2] Late noisy moves are reduced too, by capture history, off TT-PV nodes; a
+      // node whose children kept cutting is probably an all-node: reduce more.
       int r = 0;
-      if (depth >= tune::kLmrMinDepth && quiet) {
-        r = g_reductions.get(depth, move_count) + !improving + cut_node + tt_capture - kPv -
-            (ss.tt_pv && !kPv) - gives_check - history / tune::kLmrHistoryDivisor;
+      if (depth >= tune::kLmrMinDepth && (quiet || !ss.tt_pv)) {
+        r = g_reductions.get(depth, move_count) + cut_node - gives_check +
+            (at(ply + 1).cutoffs > tune::kLmrChildCutoffs);
+        if (quiet)
+          r += !improving + tt_capture - kPv - (ss.tt_pv && !kPv) -
+               history / tune::kLmrHistoryDivisor;
+        else
+          r -= 1 + history / tune::kLmrCaptureHistoryDivisor;
         r = std::max(0, std::min(r, new_depth - 1));
       }
       score = -search<Node::NonPV>(-alpha - 1, -alpha, new_depth - r, ply + 1, true);
-      if (score > alpha && r > 0)
-        score = -search<Node::NonPV>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+      if (score > alpha && r > 0) {
+        // [b2] How far the reduced search beat alpha decides the depth of the re-search.
+        const int full_depth =
+            new_depth +
+            (score > best + tune::kLmrDeeperMargin + tune::kLmrDeeperPerDepth * new_depth) -
+            (score < best + tune::kLmrDeeperPerDepth * new_depth && new_depth > 1);
+        score = -search<Node::NonPV>(-alpha - 1, -alpha, full_depth, ply + 1, !cut_node);
+      }
       // 14. PVS: a move that beats alpha in a PV node earns a full-window search.
       if (kPv && score > alpha && score < beta)
         score = -search<Node::PV>(-beta, -alpha, new_depth, ply + 1, false);
@@ -326,6 +355,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
           // 15. [b1] A cutoff teaches the histories (butterfly, continuation, capture), the
           // killers and the counter move; the moves tried before it lose credit.
           update_histories(ply, depth, m, quiet, quiets, quiet_count, noisies, noisy_count);
+          ++ss.cutoffs;
           break;
         }
         alpha = score;
@@ -346,6 +376,11 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
                       : (kPv && best_move) ? Bound::Exact
                                            : Bound::Upper;
   if (!excluded) {
+    // [b2] Every move failed low: the opponent's quiet move that led here was a good one.
+    const PlyState& previous = at(ply - 1);
+    if (bound == Bound::Upper && previous.move.is_ok() && !previous.noisy_move)
+      reward_quiet(ply - 1, previous.move, history_bonus(depth), ~pos_.side_to_move(),
+                   previous.moved_piece);
     shared_.tt->store(pos_.key(), best_move, score_to_tt(best, ply), raw_eval, depth, bound,
                       ss.tt_pv);
     if (!in_check && !is_mate_score(best) && !(best_move && pos_.is_noisy(best_move)) &&

@@ -87,6 +87,7 @@ void Worker::make(Move m, UndoInfo& undo, int ply) {
   PlyState& ss = at(ply);
   ss.move = m;
   ss.moved_piece = pos_.moved_piece(m);
+  ss.noisy_move = pos_.is_noisy(m);
   ss.continuation = &history_.continuation(ss.moved_piece, m.to());
   eval_.push_move(pos_, m);
   pos_.make_move(m, undo);
@@ -115,6 +116,7 @@ void Worker::make_null(UndoInfo& undo, int ply) {
   PlyState& ss = at(ply);
   ss.move = Move::null();
   ss.moved_piece = core::Piece::None;
+  ss.noisy_move = false;
   ss.continuation = nullptr;
   eval_.push_null();
   pos_.make_null_move(undo);
@@ -256,6 +258,7 @@ int Worker::root_search(int alpha, int beta, int depth) {
   int best = -kInfinite;
   pv_length_[0] = 0;
   at(0).tt_pv = true;
+  at(2).cutoffs = 0;  // counted by the nodes two plies down (search.cpp)
   for (size_t i = pv_index_; i < root_moves_.size(); ++i) {
     RootMove& rm = root_moves_[i];
     const uint64_t nodes_before = nodes();

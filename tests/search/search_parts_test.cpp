@@ -163,22 +163,37 @@ TEST(History, GravityKeepsValuesWithinTheLimit) {
   EXPECT_LT(value, -kHistoryLimit * 9 / 10);
 }
 
-TEST(CorrectionHistory, LearnsTheErrorOfAPawnStructure) {
+TEST(CorrectionHistory, LearnsTheErrorOfPawnsAndOfEachSidesPieces) {
   CorrectionHistory correction;
   correction.clear();
+  const int pawn_weight = tune::kCorrectionPawnWeight,
+            piece_weight = tune::kCorrectionNonPawnWeight;
+  const auto expected = [](int raw, int error, int weight_percent) {
+    return raw + error * weight_percent / CorrectionHistory::kPercent;
+  };
   core::Position pos = core::Position::start_position();
   EXPECT_EQ(correction.corrected(pos, 30), 30);
-  // Searches keep finding this structure 80 cp better than the net says.
+  // Searches keep finding this position 80 cp better than the net says: every table learns it.
   for (int i = 0; i < 200; ++i) correction.update(pos, 110, 30, 10);
-  EXPECT_NEAR(correction.corrected(pos, 30), 110, 3);
-  // Another pawn structure, or the other side to move, is not affected.
-  core::Position other =
-      test::must_parse("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
-  EXPECT_EQ(correction.corrected(other, 30), 30);
+  EXPECT_NEAR(correction.corrected(pos, 30), expected(30, 80, pawn_weight + 2 * piece_weight), 3);
+  // Other pawns, same pieces (white to move): only the two non-pawn tables apply.
+  const core::Position other_pawns =
+      test::must_parse("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+  EXPECT_NEAR(correction.corrected(other_pawns, 30), expected(30, 80, 2 * piece_weight), 3);
+  // Same pawns, a white knight moved: the pawn table and Black's pieces apply.
+  const core::Position other_knight =
+      test::must_parse("rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 0 1");
+  EXPECT_NEAR(correction.corrected(other_knight, 30), expected(30, 80, pawn_weight + piece_weight),
+              3);
+  // The other side to move has tables of its own.
+  const core::Position black_to_move =
+      test::must_parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1");
+  EXPECT_EQ(correction.corrected(black_to_move, 30), 30);
   // A huge error is capped, and a corrected score never reaches the mate range.
   for (int i = 0; i < 200; ++i) correction.update(pos, 30000, 0, 20);
-  EXPECT_LE(correction.corrected(pos, 0), CorrectionHistory::kMaxCorrection);
-  EXPECT_GE(correction.corrected(pos, 0), CorrectionHistory::kMaxCorrection - 2);
+  const int cap = expected(0, CorrectionHistory::kMaxCorrection, pawn_weight + 2 * piece_weight);
+  EXPECT_LE(correction.corrected(pos, 0), cap);
+  EXPECT_GE(correction.corrected(pos, 0), cap - 3);
   EXPECT_LT(correction.corrected(pos, kMateInMaxPly), kMateInMaxPly);
 }
 

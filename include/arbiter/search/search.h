@@ -97,10 +97,12 @@ class Worker {
     int repetition_floor = 0;    // keys below this index are across a null move
     core::Move move;             // the move made from this node (null move: Move::null())
     core::Piece moved_piece = core::Piece::None;
+    bool noisy_move = false;                 // that move captured or promoted
     PieceToHistory* continuation = nullptr;  // that move's continuation slice
     core::Move excluded;                     // singular search: the TT move left out
     bool tt_pv = false;                      // on (or once on) a principal variation
     int double_extensions = 0;               // along the path to this node
+    int cutoffs = 0;                         // beta cutoffs in this node's children so far
   };
   enum class Node { PV, NonPV };
   // Plies before the root that continuation histories may look back at.
@@ -127,6 +129,9 @@ class Worker {
   void update_histories(int ply, int depth, core::Move best, bool best_quiet,
                         const core::Move* quiets, int quiet_count, const core::Move* noisies,
                         int noisy_count);
+  // Rewards (or punishes) a quiet move from `ply`: the side to move's, or one already made.
+  void reward_quiet(int ply, core::Move m, int bonus);
+  void reward_quiet(int ply, core::Move m, int bonus, core::Color side, core::Piece piece);
   void update_continuations(int ply, core::Piece piece, core::Square to, int bonus);
   bool stop_requested() const { return shared_.stop.load(std::memory_order_relaxed); }
   bool is_draw(int ply) const;

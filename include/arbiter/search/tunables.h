@@ -62,6 +62,19 @@ ARBITER_TUNABLE(kProbcutMargin, 200, 80, 350, 15)
 ARBITER_TUNABLE(kProbcutImproving, 50, 0, 120, 10)
 ARBITER_TUNABLE(kProbcutReduction, 4, 3, 5, 1)
 
+// Correction history: weight of each table in percent (the pawn table, and each
+// side's non-pawn table).
+ARBITER_TUNABLE(kCorrectionPawnWeight, 60, 0, 150, 10)
+ARBITER_TUNABLE(kCorrectionNonPawnWeight, 25, 0, 100, 5)
+
+// Reductions of late noisy moves (outside TT-PV nodes): capture history per ply.
+ARBITER_TUNABLE(kLmrCaptureHistoryDivisor, 6144, 2048, 16384, 512)
+// A reduced move that came back far above the best searches one ply deeper.
+ARBITER_TUNABLE(kLmrDeeperMargin, 40, 10, 100, 5)
+ARBITER_TUNABLE(kLmrDeeperPerDepth, 2, 0, 6, 1)
+// A child that kept failing high over and over is probably an easy cut: reduce more.
+ARBITER_TUNABLE(kLmrChildCutoffs, 3, 1, 8, 1)
+
 ARBITER_TUNABLE(kQsearchDeltaMargin, 200, 50, 400, 20)
 ARBITER_TUNABLE(kQsearchFutilityMargin, 150, 50, 300, 15)
 
