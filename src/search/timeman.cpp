@@ -10,10 +10,12 @@ namespace arbiter::search {
 namespace {
 constexpr int kHorizonMoves = 30;  // sudden death: plan as if this many moves remain
 constexpr int kMaxMovesToGo = 50;
-constexpr double kHardOverSoft = 4.0;      // an unstable search may take this much more
-constexpr double kHardShareOfClock = 0.4;  // never more than this of the remaining time...
-constexpr double kLastMoveShare = 0.75;    // ...except before the time control
-constexpr int64_t kSafetyMs = 5;           // margin for process scheduling
+constexpr double kHardOverSoft = 3.0;  // an unstable search may take this much more
+// Never more than this of the remaining time (a quarter: one exploding iteration must
+// not cost a third of the clock, as it once did at 18 s + 1 s)...
+constexpr double kHardShareOfClock = 0.25;
+constexpr double kLastMoveShare = 0.75;  // ...except before the time control
+constexpr int64_t kSafetyMs = 5;         // margin for process scheduling
 
 // Soft-limit scaling, indexed by iterations with an unchanged best move.
 constexpr double kStabilityScale[] = {1.6, 1.3, 1.1, 0.95, 0.85, 0.8};
@@ -38,14 +40,15 @@ double soft_limit_scale(int best_move_stability, double best_move_node_share, in
 
 TimeBudget plan_time(const SearchLimits& limits, core::Color us, int64_t move_overhead_ms) {
   TimeBudget b;
-  if (limits.movetime_ms > 0) {
+  if (limits.movetime_ms) {
     b.limited = b.fixed = true;
-    b.soft_ms = b.hard_ms = std::max<int64_t>(1, limits.movetime_ms - move_overhead_ms);
+    b.soft_ms = b.hard_ms = std::max<int64_t>(1, *limits.movetime_ms - move_overhead_ms);
     return b;
   }
   if (!limits.has_clock(us) || limits.infinite) return b;
 
-  const int64_t time = limits.time_ms[core::index(us)];
+  // No time left (or less than none) plans like a clock at zero: the least search there is.
+  const int64_t time = std::max<int64_t>(0, *limits.time_ms[core::index(us)]);
   const int64_t inc = limits.increment_ms[core::index(us)];
   const int moves =
       limits.moves_to_go > 0 ? std::min(limits.moves_to_go, kMaxMovesToGo) : kHorizonMoves;

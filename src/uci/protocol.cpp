@@ -164,21 +164,31 @@ void Protocol::cmd_position(const Tokens& t) {
 
 void Protocol::cmd_go(const Tokens& t) {
   search::SearchLimits limits;
-  const bool white = engine_.position().side_to_move() == core::Color::White;
-  (void)white;
   for (size_t i = 1; i < t.size(); ++i) {
     const std::string& key = t[i];
     auto number = [&](auto& field) {
       if (i + 1 >= t.size() || !parse_int(t[i + 1], field)) {
         out_.info_string("go: bad or missing value for '" + key + "'");
-        return;
+        return false;
       }
       ++i;
+      return true;
+    };
+    auto optional_number = [&](std::optional<int64_t>& field) {
+      int64_t value = 0;
+      if (number(value)) field = value;
+    };
+    // A depth or mate distance below one still asks for a move: the least search there is.
+    auto at_least_one = [&](int& field) {
+      if (number(field) && field < 1) {
+        out_.info_string("go: " + key + " " + std::to_string(field) + " taken as 1");
+        field = 1;
+      }
     };
     if (key == "wtime")
-      number(limits.time_ms[0]);
+      optional_number(limits.time_ms[0]);
     else if (key == "btime")
-      number(limits.time_ms[1]);
+      optional_number(limits.time_ms[1]);
     else if (key == "winc")
       number(limits.increment_ms[0]);
     else if (key == "binc")
@@ -186,13 +196,13 @@ void Protocol::cmd_go(const Tokens& t) {
     else if (key == "movestogo")
       number(limits.moves_to_go);
     else if (key == "depth")
-      number(limits.depth);
+      at_least_one(limits.depth);
     else if (key == "nodes")
       number(limits.nodes);
     else if (key == "movetime")
-      number(limits.movetime_ms);
+      optional_number(limits.movetime_ms);
     else if (key == "mate")
-      number(limits.mate);
+      at_least_one(limits.mate);
     else if (key == "infinite")
       limits.infinite = true;
     else if (key == "ponder")
@@ -210,9 +220,6 @@ void Protocol::cmd_go(const Tokens& t) {
     }
     // Unknown tokens are ignored, as the protocol asks.
   }
-  // A flag already fallen shows up as a negative time: answer at once.
-  for (auto& time : limits.time_ms)
-    if (time < -1) time = 0;
   engine_.go(limits);
 }
 

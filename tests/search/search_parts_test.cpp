@@ -37,6 +37,24 @@ TEST(TimeManagement, MovetimeIsExactLessOverhead) {
   EXPECT_EQ(b.hard_ms, 970);
 }
 
+TEST(TimeManagement, AClockAtOrBelowZeroGetsTheLeastSearch) {
+  for (int64_t time : {int64_t(0), int64_t(-1), int64_t(-5000)}) {
+    TimeBudget b = plan_time(clock_limits(time, 0), Color::White, 30);
+    EXPECT_TRUE(b.limited) << time;
+    EXPECT_EQ(b.hard_ms, 1) << time;
+    EXPECT_EQ(b.soft_ms, 1) << time;
+  }
+  SearchLimits l;
+  l.movetime_ms = -5;
+  EXPECT_TRUE(plan_time(l, Color::White, 30).fixed);
+  EXPECT_EQ(plan_time(l, Color::White, 30).hard_ms, 1);
+  // Only the side to move's clock counts; no clock at all is unlimited.
+  l = SearchLimits{};
+  l.time_ms[core::index(Color::Black)] = -1;
+  EXPECT_FALSE(plan_time(l, Color::White, 30).limited);
+  EXPECT_TRUE(plan_time(l, Color::Black, 30).limited);
+}
+
 TEST(TimeManagement, OnlyMovetimeIsFixed) {
   EXPECT_FALSE(plan_time(clock_limits(60000, 1000), Color::White, 30).fixed);
 }
@@ -81,6 +99,17 @@ TEST(TimeManagement, HardLimitNeverExceedsTheClock) {
         ASSERT_LE(b.hard_ms, std::max<int64_t>(1, time - 30))
             << time << "+" << inc << " mtg " << mtg;
       }
+}
+
+TEST(TimeManagement, NoMoveTakesAQuarterOfTheClockInSuddenDeath) {
+  // At 18.4 s + 1 s one move once took 6.2 s: an iteration that exploded ran to a hard
+  // limit of 40% of the clock. Without a time control ahead, no move may cost more
+  // than a quarter of what is left, however large the increment.
+  for (int64_t time : {500, 2000, 18400, 60000, 600000})
+    for (int64_t inc : {0, 100, 1000, 5000}) {
+      TimeBudget b = plan_time(clock_limits(time, inc), Color::White, 30);
+      EXPECT_LE(b.hard_ms, std::max<int64_t>(1, time / 4)) << time << "+" << inc;
+    }
 }
 
 TEST(TimeManagement, MoreTimeMeansMoreThinking) {

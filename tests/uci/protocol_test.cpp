@@ -300,6 +300,27 @@ TEST(UciProtocol, ClockedSearchesFinishInTime) {
   }
 }
 
+TEST(UciProtocol, NoTimeLeftOrAbsurdLimitsStillAnswerWithALegalMove) {
+  // A clock at or below zero is a clock (no time left), never "no clock": before the
+  // sentinel went, `go wtime -1` searched without end. Depth or mate below one still
+  // asks for a move (a mate search ends on its own only when it finds one, so that
+  // case has a depth). The deadline is generous: only an endless search misses it.
+  constexpr int kDeadlineMs = 10000;
+  UciSession s;
+  s.sync();
+  s.send("position startpos moves e2e4");
+  for (const char* go : {"go wtime -1 btime -1", "go wtime 5000 btime -1", "go btime 0",
+                         "go wtime -1 btime -400 winc -50 binc -50 movestogo -3", "go movetime 0",
+                         "go movetime -5", "go depth 0", "go depth -3", "go mate -2 depth 2"}) {
+    auto lines = s.go(go, kDeadlineMs);
+    const std::string best = bestmove_of(lines);
+    core::Position after_e4;
+    EXPECT_TRUE(legal_line(core::Position::start_position(), {"e2e4", best}, false, &after_e4))
+        << go << ": bestmove '" << best << "'";
+  }
+  s.sync();
+}
+
 TEST(UciProtocol, EveryPerftPositionGetsALegalBestmove) {
   UciSession s;
   bool chess960 = false;

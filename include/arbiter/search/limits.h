@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "arbiter/core/move.h"
@@ -10,7 +11,9 @@
 namespace arbiter::search {
 
 struct SearchLimits {
-  int64_t time_ms[core::kNumColors] = {-1, -1};  // -1: no clock given
+  // Absent: no clock given. Present, even zero or negative (a flag already fallen,
+  // or a GUI's arithmetic gone wrong): that is all the time there is.
+  std::optional<int64_t> time_ms[core::kNumColors];
   int64_t increment_ms[core::kNumColors] = {0, 0};
   int moves_to_go = 0;
   int depth = 0;       // 0: unlimited
@@ -18,13 +21,13 @@ struct SearchLimits {
   // 0: none. Once this many nodes are searched, no new iteration starts (the
   // running one finishes, up to `nodes`): self-play's fixed budget per move.
   uint64_t soft_nodes = 0;
-  int64_t movetime_ms = 0;
-  int mate = 0;  // find a mate in this many moves
+  std::optional<int64_t> movetime_ms;  // present, even <= 0: answer within that
+  int mate = 0;                        // find a mate in this many moves
   bool infinite = false;
   bool ponder = false;
   std::vector<core::Move> searchmoves;  // empty: all legal moves
 
-  bool has_clock(core::Color c) const { return time_ms[core::index(c)] >= 0; }
+  bool has_clock(core::Color c) const { return time_ms[core::index(c)].has_value(); }
 };
 
 }  // namespace arbiter::search
