@@ -42,6 +42,9 @@ void Worker::set_root(const Position& root, const std::vector<core::Key>& histor
   eval_.reset(root);
   nodes_.store(0, std::memory_order_relaxed);
   completed_depth_ = 0;
+  root_depth_ = 0;
+  root_move_index_ = 0;
+  last_report_ms_ = 0;
   best_move_stability_ = 0;
   last_iteration_score_ = kNoScore;
   root_moves_.clear();
@@ -79,8 +82,12 @@ bool Worker::enter_node(int ply, bool pv) {
 
 void Worker::check_limits() {
   if (shared_.clock.past_hard_limit() ||
-      (shared_.limits.nodes && shared_.total_nodes() >= shared_.limits.nodes))
+      (shared_.limits.nodes && shared_.total_nodes() >= shared_.limits.nodes)) {
     shared_.stop.store(true, std::memory_order_relaxed);
+    return;
+  }
+  if (shared_.clock.elapsed_ms() - last_report_ms_ >= shared_.options.progress_interval_ms)
+    report_progress();
 }
 
 void Worker::make(Move m, UndoInfo& undo, int ply) {
@@ -232,8 +239,23 @@ bool Worker::main_thread_should_stop(int depth, int score_drop) const {
   return false;
 }
 
-void Worker::report(int depth) const {
+void Worker::report_progress() {
+  if (!shared_.on_info || root_depth_ == 0 || root_move_index_ >= root_moves_.size()) return;
+  SearchInfo info;
+  info.progress = true;
+  info.depth = root_depth_;
+  info.seldepth = std::max(seldepth_, root_depth_);
+  info.nodes = shared_.total_nodes();
+  info.time_ms = last_report_ms_ = shared_.clock.elapsed_ms();
+  info.hashfull = shared_.tt->hashfull();
+  info.currmove = root_moves_[root_move_index_].move;
+  info.currmovenumber = int(root_move_index_) + 1;
+  shared_.on_info(info);
+}
+
+void Worker::report(int depth) {
   if (!shared_.on_info) return;
+  last_report_ms_ = shared_.clock.elapsed_ms();
   const std::vector<RootMove>& moves = root_moves_;
   const size_t lines = std::min<size_t>(std::max(1, shared_.options.multipv), moves.size());
   for (size_t i = 0; i < lines; ++i) {
@@ -261,6 +283,7 @@ int Worker::root_search(int alpha, int beta, int depth) {
   at(2).cutoffs = 0;  // counted by the nodes two plies down (search.cpp)
   for (size_t i = pv_index_; i < root_moves_.size(); ++i) {
     RootMove& rm = root_moves_[i];
+    root_move_index_ = i;
     const uint64_t nodes_before = nodes();
     UndoInfo undo;
     count_node();

@@ -33,6 +33,13 @@ Wdl wdl_from_score(int score) {
 std::string format_info(const search::SearchInfo& info, const InfoStyle& style, int) {
   std::string s =
       "info depth " + std::to_string(info.depth) + " seldepth " + std::to_string(info.seldepth);
+  const uint64_t nps = info.nodes * 1000 / uint64_t(std::max<int64_t>(1, info.time_ms));
+  if (info.progress) {
+    return s + " nodes " + std::to_string(info.nodes) + " nps " + std::to_string(nps) +
+           " hashfull " + std::to_string(info.hashfull) + " time " + std::to_string(info.time_ms) +
+           " currmove " + core::to_uci(info.currmove, style.chess960) + " currmovenumber " +
+           std::to_string(info.currmovenumber);
+  }
   if (style.show_multipv) s += " multipv " + std::to_string(info.multipv);
   s += " score " + format_score(info.score);
   if (info.bound == search::Bound::Lower) s += " lowerbound";
@@ -42,7 +49,6 @@ std::string format_info(const search::SearchInfo& info, const InfoStyle& style, 
     s += " wdl " + std::to_string(w.win) + " " + std::to_string(w.draw) + " " +
          std::to_string(w.loss);
   }
-  uint64_t nps = info.nodes * 1000 / uint64_t(std::max<int64_t>(1, info.time_ms));
   s += " nodes " + std::to_string(info.nodes) + " nps " + std::to_string(nps) + " hashfull " +
        std::to_string(info.hashfull) + " time " + std::to_string(info.time_ms) + " pv";
   for (core::Move m : info.pv) {

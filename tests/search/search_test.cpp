@@ -184,5 +184,38 @@ TEST(Search, TwoThreadsFindTheSameMate) {
   EXPECT_EQ(mate_distance_moves(r.score), 2);
 }
 
+TEST(Search, LongIterationsShowTheRootMoveOncePerSecond) {
+  // GUIs get a progress line at least once a second (SearchOptions' default); here
+  // every 50 ms, so that a one-second search surely has iterations longer than that.
+  // Progress lines name a legal root move and its number, and never come sooner
+  // than the interval after the last line (wall time only stretches under load,
+  // so that bound holds on any machine).
+  constexpr int64_t kMovetimeMs = 1000, kIntervalMs = 50;
+  EXPECT_EQ(SearchOptions{}.progress_interval_ms, 1000);
+  const Position root =
+      must_parse("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+  ThreadPool pool;
+  SearchLimits limits;
+  limits.movetime_ms = kMovetimeMs;
+  SearchOptions options;
+  options.progress_interval_ms = kIntervalMs;
+  std::vector<SearchInfo> infos;
+  pool.search_sync(root, {}, limits, options, [&](const SearchInfo& i) { infos.push_back(i); });
+  int progress_lines = 0;
+  int64_t last_time_ms = 0;
+  for (const SearchInfo& info : infos) {
+    if (info.progress) {
+      ++progress_lines;
+      EXPECT_TRUE(root.is_legal(info.currmove)) << core::to_uci(info.currmove, false);
+      EXPECT_GE(info.currmovenumber, 1);
+      EXPECT_LE(info.currmovenumber, int(core::count_legal_moves(root)));
+      EXPECT_TRUE(info.pv.empty());
+      EXPECT_GE(info.time_ms - last_time_ms, kIntervalMs);
+    }
+    last_time_ms = info.time_ms;
+  }
+  EXPECT_GE(progress_lines, 1);
+}
+
 }  // namespace
 }  // namespace arbiter::search

@@ -40,6 +40,11 @@ struct SearchInfo {
   int64_t time_ms = 0;
   int hashfull = 0;
   std::vector<core::Move> pv;
+  // A progress report in a long iteration: no score or PV, the root move being
+  // searched instead (currmove, counted from 1 as currmovenumber).
+  bool progress = false;
+  core::Move currmove;
+  int currmovenumber = 0;
 };
 
 struct SearchResult {
@@ -54,6 +59,9 @@ struct SearchResult {
 struct SearchOptions {
   int multipv = 1;
   int64_t move_overhead_ms = 30;
+  // A long iteration reports the root move it is on this often: GUIs take a silent
+  // engine for a hung one.
+  int64_t progress_interval_ms = 1000;
 };
 
 class Worker;
@@ -140,7 +148,9 @@ class Worker {
   bool enter_node(int ply, bool pv);
   void check_limits();
   bool main_thread_should_stop(int depth, int score_drop) const;
-  void report(int depth) const;
+  void report(int depth);
+  // A long iteration still shows life: the root move being searched, once a second.
+  void report_progress();
   void update_pv(int ply, core::Move m);
 
   const int id_;
@@ -153,6 +163,8 @@ class Worker {
   int root_key_index_ = 0;
   std::vector<RootMove> root_moves_, completed_root_moves_;
   size_t pv_index_ = 0;
+  size_t root_move_index_ = 0;  // the root move being searched
+  int64_t last_report_ms_ = 0;  // when the main thread last sent an info line
   int root_depth_ = 0;
   int completed_depth_ = 0;
   int seldepth_ = 0;
