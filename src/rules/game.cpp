@@ -45,6 +45,7 @@ void Game::reset(const Position& setup) {
     start_.set_counters(0, start_.fullmove_number());  // counters are not part of the key
   pos_ = start_;
   history_.reset(pos_.key());
+  helpmate_memory_.clear();
   moves_.clear();
   claim_records_.clear();
   claim_recorded_ = {};
@@ -130,7 +131,8 @@ void Game::conclude_position(Move last, const core::UndoInfo* undo) {
       finish(GameResult::Draw, Reason::Stalemate, art.stalemate, last, undo);
     return;
   }
-  const DeadPositionResult dead = analyse_dead_position(pos_, legal_moves, options_.winnability);
+  const DeadPositionResult dead =
+      analyse_dead_position(pos_, legal_moves, options_.winnability, &helpmate_memory_);
   if (dead.undecided) outcome_.undecided = true;
   if (dead.dead) {
     finish(GameResult::Draw, Reason::DeadPosition, art.dead_position, last, undo);

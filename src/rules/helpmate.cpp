@@ -310,6 +310,7 @@ class Searcher {
       r.found = true;  // already mate
       return r;
     }
+    if (limits_.max_plies < 1) return r;  // no ply to play (find_helpmate's validation)
     path_.push_back(pos_.key());
     if (search_pass(limits_.max_plies, limits_.max_units)) {
       r.found = true;
@@ -761,7 +762,15 @@ int helpmate_plan_count(const Position& pos, Color winner) {
 }
 
 HelpmateResult find_helpmate(const Position& pos, Color winner, const HelpmateLimits& limits) {
-  return Searcher(pos, winner, limits).run();
+  // Limits outside their range search nothing rather than misbehave: a line needs a ply
+  // and a non-negative number of units; the plan counts from 0.
+  HelpmateLimits valid = limits;
+  valid.plan = std::max(0, limits.plan);
+  if (limits.max_plies < 1 || limits.max_units < 0) {
+    valid.max_plies = 0;
+    valid.node_budget = 0;
+  }
+  return Searcher(pos, winner, valid).run();
 }
 
 }  // namespace arbiter::rules

@@ -23,16 +23,6 @@ constexpr size_t kMaxDetourLine = 240;
 // Tempo moves of the side to move tried for a detour: the first few that work.
 constexpr int kMaxTempoTries = 8;
 
-struct RecentLine {
-  Position root;  // the position the line starts from
-  bool has_root = false;
-  std::vector<Move> line;
-};
-struct RecentLines {
-  RecentLine side[core::kNumColors];
-};
-thread_local RecentLines tl_recent;
-
 // Whether `pos` is `root` after one reversible move (no capture, pawn move,
 // castling or promotion) by root's side to move; that move, if so.
 std::optional<Move> reversible_move_between(const Position& root, const Position& pos) {
@@ -59,9 +49,10 @@ std::optional<Move> reversible_move_between(const Position& root, const Position
 // the other side takes its last move back, the tempo move is taken back; then
 // the remembered line. Verified move by move like any other line.
 std::optional<std::vector<Move>> recall_by_detour(const Position& pos, Color winner,
-                                                  const RecentLine& recent) {
-  if (!recent.has_root || recent.line.size() > kMaxDetourLine) return std::nullopt;
-  const std::optional<Move> last = reversible_move_between(recent.root, pos);
+                                                  const Position& root,
+                                                  std::span<const Move> old_line) {
+  if (old_line.size() > kMaxDetourLine) return std::nullopt;
+  const std::optional<Move> last = reversible_move_between(root, pos);
   if (!last) return std::nullopt;
   const Move back(last->to(), last->from());
   core::MoveList tempo_moves;
@@ -73,7 +64,7 @@ std::optional<std::vector<Move>> recall_by_detour(const Position& pos, Color win
       continue;
     if (++tries > kMaxTempoTries) break;
     std::vector<Move> line = {tempo, back, Move(tempo.to(), tempo.from())};
-    line.insert(line.end(), recent.line.begin(), recent.line.end());
+    line.insert(line.end(), old_line.begin(), old_line.end());
     if (is_helpmate_line(pos, winner, line)) return line;
   }
   return std::nullopt;
@@ -91,25 +82,30 @@ bool is_helpmate_line(const Position& pos, Color winner, std::span<const Move> l
   return p.side_to_move() == ~winner && core::is_checkmate(p);
 }
 
-std::optional<std::vector<Move>> recall_helpmate(const Position& pos, Color winner) {
-  const RecentLine& recent = tl_recent.side[core::index(winner)];
-  const std::vector<Move>& line = recent.line;
+std::optional<std::vector<Move>> HelpmateMemory::recall(const Position& pos, Color winner) const {
+  const Line& recent = side_[core::index(winner)];
+  const std::vector<Move>& line = recent.moves;
   for (size_t skip = 0; skip <= kMaxSkippedMoves && skip < line.size(); ++skip) {
     std::span<const Move> rest(line.data() + skip, line.size() - skip);
     if (is_helpmate_line(pos, winner, rest)) return std::vector<Move>(rest.begin(), rest.end());
   }
-  return recall_by_detour(pos, winner, recent);
+  if (!recent.has_root) return std::nullopt;
+  return recall_by_detour(pos, winner, recent.root, line);
 }
 
-std::span<const Move> recent_helpmate(Color winner) {
-  return tl_recent.side[core::index(winner)].line;
+std::span<const Move> HelpmateMemory::recent(Color winner) const {
+  return side_[core::index(winner)].moves;
 }
 
-void remember_helpmate(const Position& root, Color winner, std::vector<Move> line) {
-  RecentLine& recent = tl_recent.side[core::index(winner)];
+void HelpmateMemory::remember(const Position& root, Color winner, std::vector<Move> line) {
+  Line& recent = side_[core::index(winner)];
   recent.root = root;
   recent.has_root = true;
-  recent.line = std::move(line);
+  recent.moves = std::move(line);
+}
+
+void HelpmateMemory::clear() {
+  for (Line& line : side_) line = Line{};
 }
 
 }  // namespace arbiter::rules

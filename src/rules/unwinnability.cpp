@@ -379,8 +379,11 @@ DeadPositionResult analyse_dead_position(const Position& pos, const WinnabilityO
 }
 
 DeadPositionResult analyse_dead_position(const Position& pos, uint64_t legal_moves,
-                                         const WinnabilityOptions& options) {
+                                         const WinnabilityOptions& options,
+                                         HelpmateMemory* game_memory) {
   DeadPositionResult r;
+  HelpmateMemory this_position_only;
+  HelpmateMemory& memory = game_memory ? *game_memory : this_position_only;
   if (dead_by_material(pos)) {
     r.dead = true;
     r.method = WinnabilityMethod::Material;
@@ -404,17 +407,17 @@ DeadPositionResult analyse_dead_position(const Position& pos, uint64_t legal_mov
           : Color::Black;
   // A helpmate for side c: the position is alive; the line is kept for the next ply.
   auto alive = [&](Color c, std::vector<Move> line) {
-    remember_helpmate(pos, c, std::move(line));
+    memory.remember(pos, c, std::move(line));
     r.method = WinnabilityMethod::Helpmate;
     return r;
   };
   for (Color c : {stronger, ~stronger})
-    if (auto line = recall_helpmate(pos, c)) return alive(c, std::move(*line));
+    if (auto line = memory.recall(pos, c)) return alive(c, std::move(*line));
   // A line from a ply or two ago that no longer verifies mostly needs a detour
   // around the move played since: a short search that follows it first.
   for (Color c : {stronger, ~stronger}) {
     HelpmateLimits hinted = kHintedSearch;
-    hinted.hint = recent_helpmate(c);
+    hinted.hint = memory.recent(c);
     if (hinted.hint.empty() || unwinnable_by_material(pos, c)) continue;
     HelpmateResult screen = find_helpmate(pos, c, hinted);
     r.nodes += screen.nodes;
@@ -454,7 +457,7 @@ DeadPositionResult analyse_dead_position(const Position& pos, uint64_t legal_mov
     r.nodes += w.nodes;
     r.method = w.method;
     if (w.verdict == Winnability::Winnable) {
-      remember_helpmate(pos, c, std::move(w.helpmate));
+      memory.remember(pos, c, std::move(w.helpmate));
       r.undecided = false;  // one side can mate: alive, whatever the other side's status
       return r;
     }

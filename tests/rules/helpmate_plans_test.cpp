@@ -114,6 +114,35 @@ TEST(HelpmatePlans, LinesHaveNoRepeatedPositions) {
   }
 }
 
+TEST(HelpmateLimits, OutOfRangeLimitsSearchNothing) {
+  // Winner to move with a mate in one: a valid search finds it at once. With no ply
+  // to play (or a negative plan / unit count) the search once wrote through a null
+  // table entry; now it searches nothing, or clamps the plan.
+  const Position pos = test::must_parse("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+  HelpmateLimits limits;
+  ASSERT_TRUE(find_helpmate(pos, Color::White, limits).found);
+  for (int plies : {0, -1, -40}) {
+    limits.max_plies = plies;
+    const HelpmateResult r = find_helpmate(pos, Color::White, limits);
+    EXPECT_FALSE(r.found) << plies;
+    EXPECT_EQ(r.nodes, 0u) << plies;
+  }
+  limits = HelpmateLimits{};
+  limits.max_units = -1;
+  EXPECT_FALSE(find_helpmate(pos, Color::White, limits).found);
+  limits = HelpmateLimits{};
+  limits.plan = -3;  // taken as the first plan
+  const HelpmateResult r = find_helpmate(pos, Color::White, limits);
+  EXPECT_TRUE(r.found);
+  EXPECT_TRUE(is_helpmate_line(pos, Color::White, r.line));
+  // A position that is already mate needs no ply.
+  limits = HelpmateLimits{};
+  limits.max_plies = 0;
+  EXPECT_TRUE(
+      find_helpmate(test::must_parse("R5k1/5ppp/8/8/8/8/8/6K1 b - - 1 1"), Color::White, limits)
+          .found);
+}
+
 TEST(HelpmatePlans, PlanCount) {
   // Sparse: one plan per corner.
   EXPECT_EQ(helpmate_plan_count(test::must_parse("8/8/8/5n2/5kN1/8/8/6K1 b - - 0 1"), Color::White),
@@ -181,11 +210,19 @@ TEST(HelpmateHints, RecentLineIsKeptPerColour) {
   const Position pos = test::must_parse("7k/8/6K1/8/8/8/8/R7 w - - 0 1");
   const core::Move mate = core::Move(core::Square::A1, core::Square::A8);
   ASSERT_TRUE(is_helpmate_line(pos, Color::White, std::vector<core::Move>{mate}));
-  remember_helpmate(pos, Color::White, {mate});
-  remember_helpmate(pos, Color::Black, {});
-  ASSERT_EQ(recent_helpmate(Color::White).size(), 1u);
-  EXPECT_EQ(recent_helpmate(Color::White)[0], mate);
-  EXPECT_TRUE(recent_helpmate(Color::Black).empty());
+  HelpmateMemory memory;
+  memory.remember(pos, Color::White, {mate});
+  memory.remember(pos, Color::Black, {});
+  ASSERT_EQ(memory.recent(Color::White).size(), 1u);
+  EXPECT_EQ(memory.recent(Color::White)[0], mate);
+  EXPECT_TRUE(memory.recent(Color::Black).empty());
+  // A memory belongs to one game: another one knows nothing of it, and clear forgets.
+  EXPECT_TRUE(HelpmateMemory{}.recent(Color::White).empty());
+  EXPECT_FALSE(HelpmateMemory{}.recall(pos, Color::White).has_value());
+  EXPECT_TRUE(memory.recall(pos, Color::White).has_value());
+  memory.clear();
+  EXPECT_TRUE(memory.recent(Color::White).empty());
+  EXPECT_FALSE(memory.recall(pos, Color::White).has_value());
 }
 
 // The helpmate the full analysis finds, as a search result.
@@ -201,7 +238,8 @@ TEST(HelpmateHints, ReversibleMoveOffTheLineIsRecalledByDetour) {
   const Position root = test::must_parse("8/8/3k1p2/5p1p/3K1P1P/8/8/8 w - - 0 1");
   const HelpmateResult found = analysed_line(root, Color::White);
   ASSERT_TRUE(found.found);
-  remember_helpmate(root, Color::White, found.line);
+  HelpmateMemory memory;
+  memory.remember(root, Color::White, found.line);
   // A king move that is not the first move of the line.
   core::MoveList moves;
   core::generate_legal(root, moves);
@@ -212,7 +250,7 @@ TEST(HelpmateHints, ReversibleMoveOffTheLineIsRecalledByDetour) {
   Position after = root;
   core::UndoInfo undo;
   after.make_move(*aside, undo);
-  const auto recalled = recall_helpmate(after, Color::White);
+  const auto recalled = memory.recall(after, Color::White);
   ASSERT_TRUE(recalled.has_value());
   EXPECT_TRUE(is_helpmate_line(after, Color::White, *recalled));
   EXPECT_EQ(recalled->size(), found.line.size() + 3);
@@ -229,12 +267,13 @@ TEST(HelpmateHints, RecalledLinesAfterEveryMoveVerify) {
   core::generate_legal(root, moves);
   int detours = 0;
   for (core::Move m : moves) {
-    remember_helpmate(root, Color::White, found.line);
+    HelpmateMemory memory;
+    memory.remember(root, Color::White, found.line);
     Position after = root;
     core::UndoInfo undo;
     const bool pawn_move = core::type_of(root.moved_piece(m)) == core::PieceType::Pawn;
     after.make_move(m, undo);
-    const auto recalled = recall_helpmate(after, Color::White);
+    const auto recalled = memory.recall(after, Color::White);
     if (!recalled) continue;
     EXPECT_TRUE(is_helpmate_line(after, Color::White, *recalled));
     const bool detour = recalled->size() == found.line.size() + 3;

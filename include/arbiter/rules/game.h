@@ -174,6 +174,8 @@ class Game {
   std::optional<core::Color> pending_offer_;
   int plies_after_end_ = 0;
   Outcome outcome_;
+  // The dead-position check's helpmate lines from earlier plies of this game.
+  HelpmateMemory helpmate_memory_;
 };
 
 }  // namespace arbiter::rules

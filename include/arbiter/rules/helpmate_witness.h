@@ -3,7 +3,7 @@
 // A helpmate found for a position usually still works a ply later, minus its
 // first move, when the move actually played was that move or one that does not
 // disturb the rest of the line. The per-ply dead-position check therefore keeps
-// the last line per colour (per thread) and re-checks it before searching. A
+// the last line per colour (per game) and re-checks it before searching. A
 // reused line is verified move by move, so it is a proof like any other; the
 // memory only decides how fast a proof is found, never what is proven.
 //
@@ -26,16 +26,29 @@ namespace arbiter::rules {
 bool is_helpmate_line(const core::Position& pos, core::Color winner,
                       std::span<const core::Move> line);
 
-// A remembered line for `winner` that is a helpmate from `pos`, if any.
-std::optional<std::vector<core::Move>> recall_helpmate(const core::Position& pos,
-                                                       core::Color winner);
+// The last helpmate line found per colour, for one game: what the per-ply
+// dead-position check reuses. It belongs to the game (rules::Game owns one), never
+// to a thread, so a verdict and the work spent on it depend on the game alone,
+// whatever judged other games before on the same thread.
+class HelpmateMemory {
+ public:
+  // A remembered line for `winner` that is a helpmate from `pos`, if any.
+  std::optional<std::vector<core::Move>> recall(const core::Position& pos,
+                                                core::Color winner) const;
+  // The line last remembered for `winner`, whatever the position now: a hint for
+  // the search when it no longer verifies as it stands.
+  std::span<const core::Move> recent(core::Color winner) const;
+  // Remembers a helpmate for `winner` from `root`.
+  void remember(const core::Position& root, core::Color winner, std::vector<core::Move> line);
+  void clear();
 
-// The line last remembered for `winner` (this thread), whatever the position now:
-// a hint for the search when it no longer verifies as it stands.
-std::span<const core::Move> recent_helpmate(core::Color winner);
-
-// Remembers a helpmate from `root` (this thread only).
-void remember_helpmate(const core::Position& root, core::Color winner,
-                       std::vector<core::Move> line);
+ private:
+  struct Line {
+    core::Position root;  // the position the line starts from
+    bool has_root = false;
+    std::vector<core::Move> moves;
+  };
+  Line side_[core::kNumColors];
+};
 
 }  // namespace arbiter::rules

@@ -13,6 +13,7 @@
 
 #include "arbiter/core/move.h"
 #include "arbiter/core/position.h"
+#include "arbiter/rules/helpmate_witness.h"
 
 namespace arbiter::rules {
 
@@ -66,8 +67,11 @@ DeadPositionResult analyse_dead_position(const core::Position& pos,
 // The same for a caller that has counted the legal moves already:
 // `legal_moves` is core::count_legal_moves_capped(pos, 1) (a game does that after
 // every ply for mate and stalemate; the count also tells a forced reply).
+// `memory`: the game's helpmate lines from earlier plies, reused when they still
+// verify and updated with the line found now; none: this position alone.
 DeadPositionResult analyse_dead_position(const core::Position& pos, uint64_t legal_moves,
-                                         const WinnabilityOptions& options = {});
+                                         const WinnabilityOptions& options = {},
+                                         HelpmateMemory* memory = nullptr);
 
 const char* to_string(WinnabilityMethod method);
 
