@@ -18,8 +18,13 @@
 //   --garbage            print non-UCI lines around every reply
 //   --no-uciok, --no-readyok    never send uciok / readyok
 //   --ignore-quit        keep running after "quit" (until stdin closes)
+//   --flood-kb K         print K kilobytes of info lines before every bestmove
+//   --close-stdout-at N  close stdout when asked for move N, then live on, deaf and mute
+//   --ignore-sigterm     ignore SIGTERM (only SIGKILL ends it)
 #include <poll.h>
 #include <unistd.h>
+
+#include <csignal>
 
 #include <cctype>
 #include <chrono>
@@ -32,10 +37,10 @@
 #include <utility>
 #include <vector>
 
-#include "arbiter/match/uci_engine.h"
 #include "arbiter/core/fen.h"
 #include "arbiter/core/movegen.h"
 #include "arbiter/core/notation.h"
+#include "arbiter/match/uci_engine.h"
 
 namespace {
 
@@ -46,6 +51,8 @@ constexpr int kCrashExitCode = 3;
 constexpr int kUsageExitCode = 2;
 constexpr int kGarbageLinesPerReply = 2;
 constexpr size_t kReadChunkBytes = 4096;
+constexpr size_t kBytesPerKilobyte = 1024;
+constexpr int kMuteSleepSeconds = 3600;
 
 struct Script {
   std::string name = "Fake Engine";
@@ -55,7 +62,9 @@ struct Script {
   std::vector<std::string> info_lines;
   int move_ms = 0, slow_ms = 0, stall_ms = 0;
   int crash_at = 0, hang_at = 0, stall_at = 0, illegal_at = 0, null_at = 0;
+  int flood_kb = 0, close_stdout_at = 0;
   bool garbage = false, no_uciok = false, no_readyok = false, ignore_quit = false;
+  bool ignore_sigterm = false;
 };
 
 bool parse_args(int argc, char** argv, Script& s) {
@@ -63,13 +72,20 @@ bool parse_args(int argc, char** argv, Script& s) {
       {"--garbage", &Script::garbage},
       {"--no-uciok", &Script::no_uciok},
       {"--no-readyok", &Script::no_readyok},
-      {"--ignore-quit", &Script::ignore_quit}};
+      {"--ignore-quit", &Script::ignore_quit},
+      {"--ignore-sigterm", &Script::ignore_sigterm}};
   const std::pair<const char*, int Script::*> numbers[] = {
-      {"--score", &Script::score_cp},    {"--move-ms", &Script::move_ms},
-      {"--slow-ms", &Script::slow_ms},   {"--stall-ms", &Script::stall_ms},
-      {"--crash-at", &Script::crash_at}, {"--hang-at", &Script::hang_at},
-      {"--stall-at", &Script::stall_at}, {"--illegal-at", &Script::illegal_at},
-      {"--null-at", &Script::null_at}};
+      {"--score", &Script::score_cp},
+      {"--move-ms", &Script::move_ms},
+      {"--slow-ms", &Script::slow_ms},
+      {"--stall-ms", &Script::stall_ms},
+      {"--crash-at", &Script::crash_at},
+      {"--hang-at", &Script::hang_at},
+      {"--stall-at", &Script::stall_at},
+      {"--illegal-at", &Script::illegal_at},
+      {"--null-at", &Script::null_at},
+      {"--flood-kb", &Script::flood_kb},
+      {"--close-stdout-at", &Script::close_stdout_at}};
   for (int i = 1; i < argc; ++i) {
     const std::string flag = argv[i];
     bool known = false;
@@ -198,6 +214,15 @@ class FakeEngine {
       say("fake engine says hello #" + std::to_string(garbage_rng_() % 1000));
   }
 
+  // Megabytes of well-formed but useless output, as some engines print in debug mode.
+  void flood() {
+    const std::string line = "info string " + std::string(100, 'x');
+    const size_t lines = size_t(s_.flood_kb) * kBytesPerKilobyte / (line.size() + 1);
+    std::string block;
+    for (size_t i = 0; i < lines; ++i) block += line + "\n";
+    if (!block.empty()) say(block.substr(0, block.size() - 1));
+  }
+
   void set_position(const std::vector<std::string>& words) {
     size_t moves_at = words.size();
     for (size_t i = 1; i < words.size(); ++i)
@@ -254,6 +279,11 @@ class FakeEngine {
     bool infinite = false;
     for (const std::string& w : words) infinite = infinite || w == "infinite";
     if (n == s_.crash_at) std::_Exit(kCrashExitCode);
+    if (n == s_.close_stdout_at) {
+      // Alive but mute: the runner sees its output end and must not wait for an exit.
+      ::close(STDOUT_FILENO);
+      for (;;) std::this_thread::sleep_for(std::chrono::seconds(kMuteSleepSeconds));
+    }
     if (n == s_.hang_at) {
       hang();
       return false;
@@ -276,6 +306,7 @@ class FakeEngine {
     if (n == s_.illegal_at && moves.empty()) best = "a1a1";
     if (n == s_.null_at) best = "0000";
     for (const std::string& info : s_.info_lines) say(info);
+    flood();
     garbage();
     say("bestmove " + best);
     garbage();
@@ -299,5 +330,6 @@ int main(int argc, char** argv) {
     std::cerr << "fake_uci_engine: bad arguments (see the comment at the top of the source)\n";
     return kUsageExitCode;
   }
+  if (script.ignore_sigterm) std::signal(SIGTERM, SIG_IGN);
   return FakeEngine(std::move(script)).run();
 }

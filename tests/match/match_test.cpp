@@ -103,6 +103,29 @@ TEST(Match, MisbehavingEnginesLoseGamesButTheMatchGoesOn) {
   std::filesystem::remove(config.pgn_out);
 }
 
+TEST(Match, HostileEnginesCannotStopTheMatchOrLoseGames) {
+  // F floods a megabyte of info lines before every move; M closes its output on its
+  // 3rd search and lives on, mute, ignoring SIGTERM (only SIGKILL ends it); H hangs on
+  // its 2nd search and ignores SIGTERM too. Every game is played, recorded and counted.
+  constexpr int kGames = 2;
+  MatchConfig config =
+      quick_config({fake_entry("F", {"--flood-kb", "1024", "--seed", "1"}),
+                    fake_entry("M", {"--close-stdout-at", "3", "--ignore-sigterm"}),
+                    fake_entry("H", {"--hang-at", "2", "--ignore-sigterm"}, "0.5+0")},
+                   kGames);
+  config.tournament = Tournament::Gauntlet;
+  std::ostringstream progress;
+  MatchSummary summary = run_match(config, book(), progress);
+  EXPECT_TRUE(summary.error.empty()) << summary.error;
+  EXPECT_EQ(summary.games_played, 2 * kGames);  // F-M and F-H
+  EXPECT_EQ(summary.engines[0].wdl.wins, 2 * kGames) << progress.str();
+  EXPECT_EQ(summary.engines[0].crashes + summary.engines[0].time_losses, 0);
+  EXPECT_EQ(summary.engines[1].crashes, kGames);  // mute at its 3rd search, then after restart
+  EXPECT_EQ(summary.engines[2].time_losses, kGames);
+  EXPECT_EQ(test::read_pgn_file(config.pgn_out).size(), size_t(2 * kGames));
+  std::filesystem::remove(config.pgn_out);
+}
+
 TEST(Match, SprtStopsTheMatchWhenABoundIsCrossed) {
   // B always loses on time, so A wins every game and H1 is accepted early.
   MatchConfig config =
