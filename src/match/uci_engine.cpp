@@ -4,10 +4,13 @@
 #include <cctype>
 #include <charconv>
 
+#include "arbiter/core/text.h"
+
 namespace arbiter::match {
 
 namespace {
 
+using core::iequals;
 using std::chrono::milliseconds;
 
 // After the output closes, how long we wait to learn how the process ended.
@@ -37,13 +40,6 @@ bool parse_int(std::string_view text, Int& out) {
   if (error != std::errc() || end != text.data() + text.size()) return false;
   out = value;
   return true;
-}
-
-bool iequals(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) ==
-                  std::tolower(static_cast<unsigned char>(y));
-         });
 }
 
 bool is_engine_command(std::string_view word) {

@@ -6,6 +6,8 @@
 #include <cstring>
 #include <limits>
 
+#include "arbiter/core/text.h"
+
 namespace arbiter::pgn {
 
 namespace {
@@ -28,12 +30,6 @@ std::optional<int64_t> parse_number(std::string_view s) {
     if (v > kMaxSeconds) return std::nullopt;
   }
   return v;
-}
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
-  return out;
 }
 
 std::string trim(std::string_view s) {
@@ -114,14 +110,14 @@ Termination parse_termination(std::string_view text) {
       {"unterminated", Termination::Unterminated},
   }};
   // "time forfeit: draw, FIDE 6.9": the standard value, then details after a colon.
-  std::string t = lower(trim(text.substr(0, text.find(':'))));
+  std::string t = core::ascii_lower(trim(text.substr(0, text.find(':'))));
   for (const Name& n : kNames)
     if (t == n.name) return n.value;
   return Termination::Unknown;
 }
 
 Variant parse_variant(std::string_view text) {
-  std::string t = lower(trim(text));
+  std::string t = core::ascii_lower(trim(text));
   if (t.empty() || t == "standard" || t == "from position" || t == "normal")
     return Variant::Standard;
   if (t == "chess960" || t == "chess 960" || t == "fischerandom" || t == "fischer random" ||

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "arbiter/core/text.h"
 #include "arbiter/search/search.h"
 
 namespace arbiter::search {
@@ -15,11 +16,6 @@ namespace {
 std::vector<Tunable>& registry() {
   static std::vector<Tunable> list;
   return list;
-}
-
-std::string lower(std::string s) {
-  for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
-  return s;
 }
 
 constexpr const char* kSpsaLearningRate = "0.002";
@@ -39,7 +35,7 @@ bool register_tunable(const char* constant_name, int* value, int default_value, 
 
 bool set_tunable(const std::string& name, int value) {
   for (Tunable& t : registry()) {
-    if (lower(t.name) != lower(name)) continue;
+    if (!core::iequals(t.name, name)) continue;
     *t.value = std::clamp(value, t.min, t.max);
     refresh_tuned_tables();
     return true;

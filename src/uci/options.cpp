@@ -5,10 +5,13 @@
 #include <charconv>
 #include <thread>
 
+#include "arbiter/core/text.h"
 #include "arbiter/eval/nnue_current.h"
 #include "arbiter/search/tunable.h"
 
 namespace arbiter::uci {
+
+using core::iequals;
 
 namespace {
 
@@ -17,13 +20,6 @@ constexpr int64_t kMaxThreads = 1024;
 constexpr int64_t kMaxMultiPv = 256;
 constexpr int64_t kDefaultMoveOverhead = 30;
 constexpr int64_t kMaxMoveOverhead = 5000;
-
-bool iequals(const std::string& a, const std::string& b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) ==
-                  std::tolower(static_cast<unsigned char>(y));
-         });
-}
 
 Option make_spin(const char* name, int64_t def, int64_t min, int64_t max) {
   return {name, OptionType::Spin, std::to_string(def), min, max, std::to_string(def)};
