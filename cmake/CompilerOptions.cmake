@@ -14,3 +14,14 @@ if(ARBITER_SANITIZE)
   target_link_options(arbiter_compile_options INTERFACE -fsanitize=address,undefined)
   target_compile_definitions(arbiter_compile_options INTERFACE ARBITER_SANITIZED_BUILD=1)
 endif()
+if(ARBITER_FUZZ)
+  if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+    message(FATAL_ERROR "ARBITER_FUZZ needs clang (libFuzzer): -DCMAKE_CXX_COMPILER=clang++")
+  endif()
+  # Everything instrumented for coverage and checked by the sanitizers; the fuzz
+  # targets alone link libFuzzer's main (tests/fuzz/CMakeLists.txt).
+  target_compile_options(arbiter_compile_options INTERFACE
+    -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer)
+  target_link_options(arbiter_compile_options INTERFACE -fsanitize=address,undefined)
+  target_compile_definitions(arbiter_compile_options INTERFACE ARBITER_SANITIZED_BUILD=1)
+endif()
