@@ -399,7 +399,9 @@ int Worker::qsearch(int alpha, int beta, int ply) {
   if (!enter_node(ply, kPv)) return 0;
   const bool in_check = pos_.in_check();
   if (ply >= kMaxPly) return in_check ? kDrawScore : eval_.evaluate(pos_);
-  if (draw_by_material(pos_)) return kDrawScore;
+  // Rule draws end a line here too: a quiet move into a repetition (or the 100th
+  // halfmove) at the horizon must not be scored, or reported, as if play went on.
+  if (is_draw(ply)) return kDrawScore;
 
   // 1. The TT may already know this position.
   TTData tt;

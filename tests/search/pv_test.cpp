@@ -132,5 +132,49 @@ TEST(PrincipalVariation, StopsAtARepetitionTheGameAlreadyHad) {
   for (const SearchInfo& info : infos) EXPECT_EQ(pv_problem(pos, history, info.pv), "");
 }
 
+TEST(PrincipalVariation, StopsAtARepetitionReachedAtTheHorizon) {
+  // From a fastchess game (2+0.02): rooks shuffle, Kh2-h1 repeats a position for the
+  // third time. The depth-1 line was "h2h1 d4f2": the child of h2h1 went straight
+  // to quiescence, which checked no repetition, and a capture followed the draw
+  // (fastchess: "PV continues after threefold repetition"). Every depth, every line.
+  const char* moves =
+      "e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 d2d3 f8e7 e1g1 e8g8 f1e1 d7d6 a2a4 c6d4 f3d4 e5d4 b1d2 "
+      "c8e6 c4e6 f7e6 d2f3 c7c5 c2c3 d4c3 b2c3 d8d7 d1b3 f6h5 b3b5 a8d8 f3g5 h7h6 b5d7 d8d7 "
+      "g5f3 h5f4 c1f4 f8f4 f3d2 f4f8 a4a5 e7f6 a1a3 d6d5 e1b1 h6h5 h2h3 g7g5 e4d5 e6d5 d2b3 "
+      "f8c8 d3d4 c5d4 b3d4 c8c5 a3b3 c5a5 b3b7 d7b7 b1b7 a5a1 g1h2 a1a3 g2g3 a3c3 d4f5 a7a5 "
+      "b7a7 c3c2 h2g2 c2a2 f5h6 g8h8 h6f7 h8h7 f7g5 h7g6 g5f3 g6f5 a7f7 f5e6 f7c7 a5a4 c7c6 "
+      "e6f7 g3g4 a4a3 g4g5 f6a1 c6a6 a1c3 f3h4 c3d4 g5g6 f7e8 g2h1 a2a1 h1h2 a1a2 h2h1 a2a1 "
+      "h1h2 a1a2";
+  Position pos = Position::start_position();
+  std::vector<core::Key> history;
+  size_t start = 0;
+  const std::string text = moves;
+  while (start < text.size()) {
+    const size_t end = std::min(text.find(' ', start), text.size());
+    history.push_back(pos.key());
+    auto m = core::parse_uci_move(pos, text.substr(start, end - start), false);
+    ASSERT_TRUE(m) << text.substr(start, end - start);
+    core::UndoInfo undo;
+    pos.make_move(m.value(), undo);
+    start = end + 1;
+  }
+  // The move that repeats, searched alone (as the engine did at depth 1), and then
+  // every move.
+  for (bool only_the_repetition : {true, false}) {
+    ThreadPool pool;
+    SearchLimits limits;
+    limits.depth = test::kSanitized ? 6 : 10;
+    if (only_the_repetition)
+      limits.searchmoves = {core::parse_uci_move(pos, "h2h1", false).value()};
+    std::vector<SearchInfo> infos;
+    pool.search_sync(pos, history, limits, SearchOptions{},
+                     [&](const SearchInfo& i) { infos.push_back(i); });
+    ASSERT_FALSE(infos.empty());
+    for (const SearchInfo& info : infos)
+      EXPECT_EQ(pv_problem(pos, history, info.pv), "") << "depth " << info.depth;
+    if (only_the_repetition) EXPECT_EQ(infos.back().score, 0);  // a draw, nothing else
+  }
+}
+
 }  // namespace
 }  // namespace arbiter::search
