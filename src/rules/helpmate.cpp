@@ -766,10 +766,7 @@ HelpmateResult find_helpmate(const Position& pos, Color winner, const HelpmateLi
   // and a non-negative number of units; the plan counts from 0.
   HelpmateLimits valid = limits;
   valid.plan = std::max(0, limits.plan);
-  if (limits.max_plies < 1 || limits.max_units < 0) {
-    valid.max_plies = 0;
-    valid.node_budget = 0;
-  }
+  if (limits.max_units < 0) valid.max_plies = 0;  // run() then searches nothing
   return Searcher(pos, winner, valid).run();
 }
 
