@@ -25,11 +25,35 @@ arbiter_ensure_packages() {
   fi
 }
 
-# arbiter_build DIR [cmake options...]: configure once, then rebuild whatever changed.
+# arbiter_build DIR [cmake options...]: configure, then rebuild whatever changed.
+#   ARBITER_TARGET=arbiter   build only that target (default: everything)
+#   ARBITER_CMAKE_ARGS="-DARBITER_SLIDERS=magic"   the user's own CMake options
+# CMake runs again whenever the options differ from the last configure of DIR; an
+# option given before and left out now goes back to its default (-U), rather than
+# lingering in the cache. A lock per folder makes a second start (a GUI starting
+# two engines at once) wait for the first instead of building into the same folder.
 arbiter_build() {
   local dir="$1"; shift
-  if [ ! -f "$dir/build.ninja" ]; then
-    cmake -S "$ARBITER_ROOT" -B "$dir" -G Ninja "$@" >&2 || return 1
+  local options=("$@")
+  if [ -n "${ARBITER_CMAKE_ARGS:-}" ]; then
+    local user_options
+    read -r -a user_options <<<"$ARBITER_CMAKE_ARGS"
+    options+=("${user_options[@]}")
   fi
-  cmake --build "$dir" --parallel "$(nproc)" >&2
+  mkdir -p "$dir"
+  (
+    flock 9
+    local stamp="$dir/.arbiter-cmake-options" wanted previous name unset=()
+    wanted="$(printf '%s\n' "${options[@]}")"
+    previous="$(cat "$stamp" 2>/dev/null || true)"
+    if [ ! -f "$dir/build.ninja" ] || [ "$wanted" != "$previous" ]; then
+      while IFS= read -r name; do  # -DNAME=... given last time, not now
+        name="${name#-D}"; name="${name%%=*}"; name="${name%%:*}"
+        if [[ -n "$name" && "$wanted" != *"-D$name"[=:]* ]]; then unset+=("-U$name"); fi
+      done < <(grep -E '^-D' <<<"$previous" || true)
+      cmake -S "$ARBITER_ROOT" -B "$dir" -G Ninja "${unset[@]}" "${options[@]}" >&2 || exit 1
+      printf '%s\n' "$wanted" >"$stamp"
+    fi
+    cmake --build "$dir" --parallel "$(nproc)" ${ARBITER_TARGET:+--target "$ARBITER_TARGET"} >&2
+  ) 9>"$dir/.arbiter-build-lock"
 }

@@ -3,6 +3,7 @@
 #include <iostream>
 #include <string_view>
 
+#include "arbiter/uci/build_info.h"
 #include "commands.h"
 
 namespace {
@@ -25,7 +26,8 @@ constexpr Subcommand kSubcommands[] = {
     {"match", arbiter::cli::run_match,
      "match --engine cmd=PATH [name=N] --engine ... --each tc=10+0.1 --games N [--pgnout F]"},
     {"datagen", arbiter::cli::run_datagen,
-     "datagen --out FILE --positions N [--threads T] [--seed S] [--nodes 5000] | datagen --dump FILE"},
+     "datagen --out FILE --positions N [--threads T] [--seed S] [--nodes 5000] | datagen --dump "
+     "FILE"},
     {"train", arbiter::cli::run_train,
      "train --data FILE [--data FILE ...] --out NET [--epochs N] [--threads N] [--resume CKPT]"},
 };
@@ -33,6 +35,7 @@ constexpr Subcommand kSubcommands[] = {
 void print_usage(std::ostream& out) {
   out << "Arbiter " ARBITER_VERSION ": a UCI chess engine and FIDE adjudicator\n"
       << "usage: arbiter                 speak UCI on stdin/stdout\n"
+      << "       arbiter --version       version, commit, compiler, back ends, net\n"
       << "       arbiter <subcommand> [options]\n";
   for (const Subcommand& s : kSubcommands) out << "  arbiter " << s.summary << "\n";
   out << "Run 'arbiter <subcommand> --help' for the options of one subcommand.\n";
@@ -45,6 +48,10 @@ int main(int argc, char** argv) {
   std::string_view name = argv[1];
   if (name == "--help" || name == "-h" || name == "help") {
     print_usage(std::cout);
+    return 0;
+  }
+  if (name == "--version" || name == "version") {
+    std::cout << arbiter::uci::version_report();
     return 0;
   }
   for (const Subcommand& s : kSubcommands)

@@ -10,13 +10,13 @@
 #include "arbiter/core/perft.h"
 #include "arbiter/eval/nnue_current.h"
 #include "arbiter/uci/bench.h"
+#include "arbiter/uci/build_info.h"
 #include "arbiter/uci/info_format.h"
 
 namespace arbiter::uci {
 
 namespace {
 
-constexpr const char* kEngineName = "Arbiter " ARBITER_VERSION;
 constexpr const char* kEngineAuthor = "the Arbiter developers";
 constexpr int kMaxPerftDepth = 12;
 
@@ -116,7 +116,7 @@ bool Protocol::handle(std::string_view line) {
 }
 
 void Protocol::cmd_uci() {
-  out_.line(std::string("id name ") + kEngineName);
+  out_.line("id name " + engine_id_name());
   out_.line(std::string("id author ") + kEngineAuthor);
   for (const std::string& decl : engine_.options().declarations()) out_.line(decl);
   out_.line("uciok");
