@@ -2,6 +2,7 @@
 // weights and batch order with any standard library), bounded and float draws.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <utility>
 #include <vector>
