@@ -33,7 +33,8 @@ constexpr Subcommand kSubcommands[] = {
 };
 
 void print_usage(std::ostream& out) {
-  out << "Arbiter " ARBITER_VERSION ": a UCI chess engine and FIDE adjudicator\n"
+  out << "Arbiter " << arbiter::uci::build_info().version
+      << ": a UCI chess engine and FIDE adjudicator\n"
       << "usage: arbiter                 speak UCI on stdin/stdout\n"
       << "       arbiter --version       version, commit, compiler, back ends, net\n"
       << "       arbiter <subcommand> [options]\n";
