@@ -14,6 +14,7 @@
 #include <mutex>
 #include <thread>
 
+#include "arbiter/adjudicate/report_csv.h"
 #include "arbiter/pgn/parser.h"
 #include "arbiter/pgn/splitter.h"
 
@@ -59,20 +60,33 @@ class Worker {
     label.white = game_.tag("White").value_or("");
     label.black = game_.tag("Black").value_or("");
     label.plies = static_cast<int>(game_.ply_count());
-    const bool json = options_.format == OutputFormat::Json;
     if (!ok) {
-      if (json)
-        append_error_json(batch.output, label, judge_.game().ruleset().name, error_);
-      else
-        append_error_text(batch.output, label, error_);
+      switch (options_.format) {
+        case OutputFormat::Json:
+          append_error_json(batch.output, label, judge_.game().ruleset().name, error_);
+          break;
+        case OutputFormat::Csv:
+          append_error_csv(batch.output, label, judge_.game().ruleset().name, error_);
+          break;
+        case OutputFormat::Text:
+          append_error_text(batch.output, label, error_);
+          break;
+      }
       batch.summary.add_error();
       return;
     }
     const Judgement& j = judge_.conclude(game_);
-    if (json)
-      append_game_json(batch.output, label, j);
-    else
-      append_game_text(batch.output, label, j);
+    switch (options_.format) {
+      case OutputFormat::Json:
+        append_game_json(batch.output, label, j);
+        break;
+      case OutputFormat::Csv:
+        append_game_csv(batch.output, label, j);
+        break;
+      case OutputFormat::Text:
+        append_game_text(batch.output, label, j);
+        break;
+    }
     batch.summary.add(j);
   }
 
@@ -200,6 +214,7 @@ class Pipeline {
       }
       if (io_.write && !next->output.empty()) io_.write(next->output);
       written_.merge(next->summary);
+      written_.bytes += next->bytes;
       if (io_.progress) io_.progress(written_);
       {
         std::lock_guard lock(mutex_);

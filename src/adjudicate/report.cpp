@@ -177,6 +177,7 @@ void Summary::merge(const Summary& o) {
   flag_draws += o.flag_draws;
   flag_after_end += o.flag_after_end;
   for (size_t i = 0; i < inferred.size(); ++i) inferred[i] += o.inferred[i];
+  bytes += o.bytes;
   files += o.files;
   unreadable_files += o.unreadable_files;
 }

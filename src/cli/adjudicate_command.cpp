@@ -17,7 +17,8 @@ constexpr std::string_view kDescription =
     "or one game given by --fen, --moves and --event.\n"
     "\n"
     "PGN mode: one verdict per game, in input order whatever --threads, then a\n"
-    "summary (text: a block; json: a last line {\"summary\":{...}}). The moves decide\n"
+    "summary (text: a block; json: a last line {\"summary\":{...}}; csv: rows only,\n"
+    "the summary as text on stderr). The moves decide\n"
     "first (mate, stalemate, dead position, and from fide-2014 fivefold and 75 moves;\n"
     "with --mode proxy-claim also threefold and fifty moves at the first chance).\n"
     "A PGN records no other event, so after the last move the judge infers one, and\n"
@@ -60,9 +61,14 @@ int read_settings(const cxxopts::ParseResult& args, AdjudicateSettings& s) {
     return adjudicate_usage_error("unknown --time-control '" + tc + "' (standard, rapid, blitz)");
   s.options.time_control = *tc_class;
   const std::string format = args["format"].as<std::string>();
-  if (format != "text" && format != "json")
-    return adjudicate_usage_error("unknown --format '" + format + "' (text, json)");
-  s.json = format == "json";
+  if (format == "text")
+    s.format = adjudicate::OutputFormat::Text;
+  else if (format == "json")
+    s.format = adjudicate::OutputFormat::Json;
+  else if (format == "csv")
+    s.format = adjudicate::OutputFormat::Csv;
+  else
+    return adjudicate_usage_error("unknown --format '" + format + "' (text, json, csv)");
   s.chess960 = args.count("chess960") > 0;
   s.threads = args["threads"].as<int>();
   if (s.threads < 0) return adjudicate_usage_error("--threads must be 0 (all) or more");
@@ -107,7 +113,7 @@ int run_adjudicate(int argc, char** argv) {
       cxxopts::value<std::string>()->default_value("trust"))(
       "time-control", "one game: standard, rapid or blitz (penalty sizes, illegal-move rule)",
       cxxopts::value<std::string>()->default_value("standard"))(
-      "format", "text or json (one object per line)",
+      "format", "text, json (one object per line) or csv (PGN: a header line, a row per game)",
       cxxopts::value<std::string>()->default_value("text"))(
       "threads", "PGN: worker threads (0: one per hardware thread)",
       cxxopts::value<int>()->default_value("1"))(
@@ -115,8 +121,10 @@ int run_adjudicate(int argc, char** argv) {
       cxxopts::value<int>()->default_value("256"))("no-progress",
                                                    "PGN: no progress line on stderr")(
       "chess960", "one game: read FEN castling rights and UCI castling as Chess960")(
-      "files", "PGN files ('-': standard input)", cxxopts::value<std::vector<std::string>>())(
-      "h,help", "print this help");
+      "merge-summaries",
+      "read earlier --format json outputs (files or standard input) and print their summary "
+      "lines added up")("files", "PGN files ('-': standard input)",
+                        cxxopts::value<std::vector<std::string>>())("h,help", "print this help");
   options.parse_positional({"files"});
   try {
     auto args = options.parse(argc, argv);
@@ -131,7 +139,16 @@ int run_adjudicate(int argc, char** argv) {
     std::vector<std::string> files;
     if (args.count("files")) files = args["files"].as<std::vector<std::string>>();
 
+    if (args.count("merge-summaries")) {
+      if (args.count("fen"))
+        return adjudicate_usage_error("--merge-summaries reads files, not --fen");
+      if (settings.format == adjudicate::OutputFormat::Csv)
+        return adjudicate_usage_error("--merge-summaries prints text or json");
+      return merge_summary_files(settings, files);
+    }
     if (args.count("fen")) {
+      if (settings.format == adjudicate::OutputFormat::Csv)
+        return adjudicate_usage_error("--format csv is for PGN input (one row per game)");
       if (!files.empty())
         return adjudicate_usage_error("give either --fen or PGN files, not both ('" +
                                       files.front() + "')");

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "arbiter/adjudicate/pipeline.h"
 #include "arbiter/rules/game.h"
 
 namespace arbiter::cli {
@@ -17,7 +18,7 @@ inline constexpr std::string_view kAdjudicateName = "arbiter adjudicate";
 struct AdjudicateSettings {
   rules::GameOptions options;
   bool chess960 = false;
-  bool json = false;
+  adjudicate::OutputFormat format = adjudicate::OutputFormat::Text;
   int threads = 1;        // PGN mode: 0 = one per hardware thread
   int batch_games = 256;  // PGN mode: games per batch
   bool progress = true;   // PGN mode: a progress line on stderr when it is a terminal
@@ -32,5 +33,8 @@ int adjudicate_single(const AdjudicateSettings& settings, std::string fen, const
 
 // The PGN mode: every game of every file ("-" or none: standard input).
 int adjudicate_pgn_files(const AdjudicateSettings& settings, const std::vector<std::string>& files);
+
+// --merge-summaries: the summary lines of earlier JSON runs added into one.
+int merge_summary_files(const AdjudicateSettings& settings, const std::vector<std::string>& files);
 
 }  // namespace arbiter::cli

@@ -139,7 +139,7 @@ int adjudicate_one(const AdjudicateSettings& settings, std::string fen, const st
     if (!error.empty()) return adjudicate_usage_error(error);
   }
   const rules::Verdict verdict = rules::make_verdict(game);
-  if (settings.json)
+  if (settings.format == adjudicate::OutputFormat::Json)
     std::cout << rules::to_json(verdict) << "\n";
   else
     std::cout << rules::to_text(verdict);

@@ -172,7 +172,9 @@ TEST(PrincipalVariation, StopsAtARepetitionReachedAtTheHorizon) {
     ASSERT_FALSE(infos.empty());
     for (const SearchInfo& info : infos)
       EXPECT_EQ(pv_problem(pos, history, info.pv), "") << "depth " << info.depth;
-    if (only_the_repetition) EXPECT_EQ(infos.back().score, 0);  // a draw, nothing else
+    if (only_the_repetition) {
+      EXPECT_EQ(infos.back().score, 0);  // a draw, nothing else
+    }
   }
 }
 

@@ -27,7 +27,7 @@ namespace arbiter::adjudicate {
 // The input name that means standard input.
 inline constexpr std::string_view kStdinName = "-";
 
-enum class OutputFormat : uint8_t { Text, Json };
+enum class OutputFormat : uint8_t { Text, Json, Csv };  // Csv: rows only (no header)
 
 struct PipelineOptions {
   JudgeOptions judge{};

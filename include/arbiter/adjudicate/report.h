@@ -54,6 +54,7 @@ struct Summary {
   uint64_t flag_draws = 0;
   uint64_t flag_after_end = 0;
   std::array<uint64_t, kNumInferences> inferred{};
+  uint64_t bytes = 0;             // PGN text of the games (for rates; not in the output)
   uint64_t files = 0;             // inputs read
   uint64_t unreadable_files = 0;  // inputs that could not be opened or read
 
