@@ -23,6 +23,10 @@
 // Or while the parser reads the record, without making its moves again:
 //   pgn::parse_game_into(raw, pgn_game, error, {.observer = &judge});
 //   const adjudicate::Judgement& j = judge.conclude(pgn_game);
+//
+// Thread safety: a Judge keeps buffers between games; use one Judge per thread
+// (the pipeline gives each worker its own). Judgements depend only on the record
+// and the options, whatever the Judge judged before.
 #pragma once
 
 #include <cstdint>

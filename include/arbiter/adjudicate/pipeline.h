@@ -40,6 +40,8 @@ struct PipelineOptions {
   int batches_per_thread = 4;
 };
 
+// The callbacks are called one at a time (never concurrently), but write and
+// progress from whichever thread finished a batch; error from the calling thread.
 struct PipelineIo {
   // Output, in input order: one or more whole games at a time.
   std::function<void(std::string_view)> write;

@@ -1,4 +1,5 @@
 // Legal move generation, by category, for the search, the rules and perft.
+// Pure functions of the position: safe on any number of threads at once.
 #pragma once
 
 #include <cstdint>

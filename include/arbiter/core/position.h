@@ -4,6 +4,9 @@
 // The key is the FIDE 9.2.3 position identity: the en passant square is stored
 // (and hashed) only when an en passant capture is actually legal, and castling
 // rights are hashed as rights, per colour and rook file.
+//
+// A Position is a small value (copy it freely); const member functions may be
+// called from several threads at once, make/unmake from one at a time.
 #pragma once
 
 #include <cstdint>

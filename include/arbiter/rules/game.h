@@ -9,6 +9,10 @@
 //
 // Events after the end change nothing: the game ended when it ended, even if play
 // went on (spec 3.1, last note).
+//
+// Thread safety: a Game is a value that owns everything it uses (its analysis
+// memory included), so distinct games may be played on different threads at once;
+// one game is used by one thread at a time.
 #pragma once
 
 #include <array>

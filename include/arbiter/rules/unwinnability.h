@@ -6,6 +6,10 @@
 // Soundness comes first: Unwinnable is answered only when proven. When the
 // analysis budget runs out the answer is Undecided, which callers must treat as
 // "can still mate" (never declare a draw that has not been proven).
+//
+// Thread safety: the analyses may run on any number of threads at once (their
+// scratch tables are per thread, reset for each question); an answer depends on
+// the position, the options and the memory passed in, never on earlier calls.
 #pragma once
 
 #include <cstdint>

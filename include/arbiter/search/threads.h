@@ -1,5 +1,13 @@
 // The search threads (Lazy SMP) and the controller that starts them, holds the
 // result back in infinite and ponder modes, and reports it exactly once.
+//
+// Thread safety: one ThreadPool is driven by one thread (a GUI loop, say);
+// stop(), ponderhit(), searching() and waits_for_stop() may also be called from
+// other threads while a search runs. Everything else waits for the running
+// search first. Several pools may search at once (each owns its table and
+// histories); the evaluation's network is process-wide (eval/nnue_current.h).
+// Times are in milliseconds (SearchLimits), scores in centipawns from the side
+// to move's view, mate scores as search/score.h encodes them.
 #pragma once
 
 #include <condition_variable>
@@ -36,9 +44,13 @@ class ThreadPool {
   bool ensure_hash_allocated();
   size_t hash_megabytes() const { return hash_megabytes_; }
 
-  // Starts a search in the background. on_done is called exactly once, from the
-  // search thread, when the search has ended and, in infinite or ponder mode,
-  // stop or ponderhit has come.
+  // Starts a search in the background (a running one is waited for first).
+  // `history` holds the keys of the positions before `root`, oldest first, for
+  // repetitions (empty for a bare FEN); root and history are copied. on_info is
+  // called from the search thread at each iteration and progress report; on_done
+  // exactly once, from the search thread, when the search has ended and, in
+  // infinite or ponder mode, stop or ponderhit has come. The callbacks must
+  // outlive the search and must not call back into this pool except stop().
   void start(const core::Position& root, const std::vector<core::Key>& history,
              const SearchLimits& limits, const SearchOptions& options, InfoCallback on_info,
              DoneCallback on_done);
@@ -52,7 +64,8 @@ class ThreadPool {
     return searching() && (shared_.limits.infinite || shared_.clock.pondering());
   }
 
-  // Runs a search to completion on the calling thread (bench, tests).
+  // Runs a search to completion on the calling thread (bench, tests, programs
+  // that embed the engine); on_info, if given, is called on this thread.
   SearchResult search_sync(const core::Position& root, const std::vector<core::Key>& history,
                            const SearchLimits& limits, const SearchOptions& options,
                            InfoCallback on_info = nullptr);
