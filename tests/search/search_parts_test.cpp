@@ -139,6 +139,24 @@ TEST(TranspositionTable, StoresAndFindsEntries) {
   EXPECT_FALSE(tt.probe(0x123456789ABCDEF0ULL, d));
 }
 
+// Hash set again to its size (GUIs do before every game) empties the table, as a
+// new one would, without a second allocation.
+TEST(TranspositionTable, ResizingToTheSameSizeOnlyClears) {
+  TranspositionTable tt;
+  ASSERT_TRUE(tt.resize(1));
+  const core::Move m(core::Square::E2, core::Square::E4);
+  tt.store(0x1111222233334444ULL, m, 10, 5, 4, Bound::Exact);
+  TTData d;
+  ASSERT_TRUE(tt.probe(0x1111222233334444ULL, d));
+  ASSERT_TRUE(tt.resize(1));
+  EXPECT_EQ(tt.megabytes(), 1u);
+  EXPECT_FALSE(tt.probe(0x1111222233334444ULL, d));
+  ASSERT_TRUE(tt.resize(2));
+  EXPECT_EQ(tt.megabytes(), 2u);
+  tt.store(0x1111222233334444ULL, m, 10, 5, 4, Bound::Exact);
+  EXPECT_TRUE(tt.probe(0x1111222233334444ULL, d));
+}
+
 TEST(TranspositionTable, QuiescenceDepthsAndHashfull) {
   TranspositionTable tt;
   ASSERT_TRUE(tt.resize(1));

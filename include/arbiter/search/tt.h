@@ -30,7 +30,7 @@ class TranspositionTable {
   static constexpr size_t kDefaultMegabytes = 16;
 
   // Allocates (and clears) a table of `megabytes`; false if memory is refused,
-  // in which case the previous table stays.
+  // in which case the previous table stays. The same size again only clears.
   bool resize(size_t megabytes);
   size_t megabytes() const { return megabytes_; }
   void clear();
