@@ -116,11 +116,13 @@ class GameRun {
     play_opening();
     while (!game_.finished() && !stopped_by_convenience_) {
       if (settings_.abort && settings_.abort->load()) {
+        for (int s : {0, 1}) stop_pondering(s);
         record_.aborted = true;
         return std::move(record_);
       }
       play_one_turn();
     }
+    for (int s : {0, 1}) stop_pondering(s);  // the game is over: nothing to ponder on
     finish();
     return std::move(record_);
   }
@@ -176,15 +178,18 @@ class GameRun {
     const Player& player = *players_[s];
     GameClock& clock = clocks_[s];
 
-    // 1. Ask for a move; the deadline is the flag fall (or the hang timeout).
+    // 1. Ask for a move; the deadline is the flag fall (or the hang timeout). An
+    // engine that pondered on the move just played gets "ponderhit"; one that
+    // pondered on another is stopped first (its clock not yet running).
+    const bool ponder_hit = ponder_hit_or_stop(s);
     GoLimits limits = go_limits(clocks_, s, players_);
     auto asked = Clock::now();
     auto deadline =
         clock.timed()
             ? asked + std::chrono::milliseconds(clock.allowance_ms(settings_.flag_margin_ms) + 1)
             : asked + settings_.hang_timeout;
-    std::string position = start_command_ + (moves_.empty() ? "" : " moves" + moves_);
-    BestMoveReply reply = player.engine->go(position, limits, deadline);
+    BestMoveReply reply = ponder_hit ? player.engine->ponderhit(deadline)
+                                     : player.engine->go(position_command(), limits, deadline);
 
     // 2. No answer in time: a flag fall, or an engine that will never move.
     if (reply.status == ReplyStatus::Timeout) {
@@ -241,13 +246,55 @@ class GameRun {
     if (!comment.empty()) comment += "/" + std::to_string(reply.info.depth) + " ";
     record_.pgn.set_comment(comment + seconds_comment(reply.elapsed_ms));
     if (clock.timed()) record_.pgn.set_clock_ms(clock.remaining_ms());
-    moves_.append(" ").append(core::to_uci(*move, opening_.chess960));
+    last_move_ = core::to_uci(*move, opening_.chess960);
+    moves_.append(" ").append(last_move_);
     int move_number = game_.position().fullmove_number();
     game_.play_legal(*move);
     if (game_.finished()) return;
 
     // 6. The conveniences that are not FIDE, when switched on.
     apply_conveniences(side, reply.info, move_number);
+
+    // 7. On the opponent's time, the move the engine expects (ponder=true).
+    if (!game_.finished() && !stopped_by_convenience_) start_pondering(s, reply);
+  }
+
+  std::string position_command() const {
+    return start_command_ + (moves_.empty() ? "" : " moves" + moves_);
+  }
+
+  // Whether side `s` pondered on the move just played (then ponderhit is due);
+  // a ponder search on any other move is stopped here.
+  bool ponder_hit_or_stop(int s) {
+    if (!players_[s]->engine->pondering()) return false;
+    if (last_move_ == expected_[s]) {
+      ++record_.sides[s].ponder_hits;
+      return true;
+    }
+    stop_pondering(s);
+    return false;
+  }
+
+  void stop_pondering(int s) {
+    UciEngine& engine = *players_[s]->engine;
+    if (!engine.pondering()) return;
+    ++record_.sides[s].ponder_misses;
+    if (auto latency = engine.stop_ponder(settings_.stop_grace, settings_.handshake_timeout))
+      record_.sides[s].stop_latencies_ms.push_back(*latency);
+    else
+      append_comment(record_.pgn, side_name(s) + " did not answer stop while pondering: restarted");
+  }
+
+  // "go ponder" on the position after the engine's expected reply, if it named a
+  // legal one; the clocks as they stand now.
+  void start_pondering(int s, const BestMoveReply& reply) {
+    if (!players_[s]->ponder || !reply.ponder) return;
+    Result<core::Move> expected =
+        core::parse_uci_move(game_.position(), *reply.ponder, opening_.chess960);
+    if (!expected) return;  // nonsense or illegal: no pondering this time
+    expected_[s] = core::to_uci(*expected, opening_.chess960);
+    players_[s]->engine->start_ponder(position_command() + " " + expected_[s],
+                                      go_limits(clocks_, s, players_));
   }
 
   void apply_conveniences(core::Color mover, const SearchInfo& info, int move_number) {
@@ -297,7 +344,9 @@ class GameRun {
   ScoreWatch scores_;
   GameRecord record_;
   std::string start_command_;
-  std::string moves_;        // " e2e4 e7e5 ...": the moves since the start position
+  std::string moves_;      // " e2e4 e7e5 ...": the moves since the start position
+  std::string last_move_;  // the last move played, UCI
+  std::array<std::string, core::kNumColors> expected_;  // the move each side ponders on
   std::string abandoned_;    // why an engine could not go on, if it could not
   std::string convenience_;  // which non-FIDE rule ended the game, if one did
   bool stopped_by_convenience_ = false;

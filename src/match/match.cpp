@@ -175,8 +175,10 @@ class MatchRun {
       GameSettings settings = config_.game;
       settings.round = round_tag(*job);
       settings.abort = stop_;
-      GameRecord record = play_game(opening, Player{white, config_.engines[job->white].limit},
-                                    Player{black, config_.engines[job->black].limit}, settings);
+      const EngineEntry& w = config_.engines[job->white];
+      const EngineEntry& b = config_.engines[job->black];
+      GameRecord record = play_game(opening, Player{white, w.limit, w.ponder},
+                                    Player{black, b.limit, b.ponder}, settings);
       if (record.aborted) break;
       finish_game(*job, record);
     }
@@ -227,6 +229,11 @@ class MatchRun {
       tally.time_losses += report.lost_on_time;
       tally.illegal_moves += report.illegal_moves;
       tally.crashes += report.crashed;
+      tally.ponder_hits += report.ponder_hits;
+      tally.ponder_misses += report.ponder_misses;
+      tally.stop_latencies_ms.insert(tally.stop_latencies_ms.end(),
+                                     report.stop_latencies_ms.begin(),
+                                     report.stop_latencies_ms.end());
     }
     score_game(job, record.result);
     if (config_.progress) print_progress(job, record);
@@ -286,6 +293,14 @@ class MatchRun {
 
 }  // namespace
 
+std::string format_latencies(std::vector<int64_t> ms) {
+  if (ms.empty()) return "(none measured)";
+  std::sort(ms.begin(), ms.end());
+  const size_t p99 = std::min(ms.size() - 1, ms.size() * 99 / 100);
+  return "median " + std::to_string(ms[ms.size() / 2]) + " ms, p99 " + std::to_string(ms[p99]) +
+         " ms, max " + std::to_string(ms.back()) + " ms";
+}
+
 MatchSummary run_match(const MatchConfig& config, const OpeningBook& openings,
                        std::ostream& progress, const std::atomic<bool>* stop) {
   return MatchRun(config, openings, progress, stop).run();
@@ -312,6 +327,12 @@ std::string format_summary(const MatchSummary& summary, const MatchConfig& confi
                   100.0 * t.wdl.score(), elo, 100.0 * e.draw_ratio, t.time_losses, t.illegal_moves,
                   t.crashes);
     out << line;
+  }
+  for (size_t r = 0; r < rank.size(); ++r) {
+    const EngineTally& t = summary.engines[rank[r]];
+    if (t.ponder_hits + t.ponder_misses == 0) continue;
+    out << t.name << " pondering: " << t.ponder_hits << " hits, " << t.ponder_misses
+        << " misses; stop to bestmove " << format_latencies(t.stop_latencies_ms) << "\n";
   }
   out << "\n";
   for (const PairingTally& p : summary.pairings) {

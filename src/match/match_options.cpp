@@ -16,7 +16,7 @@ constexpr int kMaxConcurrency = 256;
 // One engine's key=value words, before they are known complete.
 struct EngineWords {
   std::optional<std::string> cmd, name, dir, args;
-  std::optional<std::string> tc, st, nodes, depth;
+  std::optional<std::string> tc, st, nodes, depth, ponder;
   std::vector<std::pair<std::string, std::string>> options;
 };
 
@@ -58,15 +58,16 @@ Result<bool> add_engine_word(EngineWords& e, std::string_view word, std::string_
     e.options.emplace_back(name, value);
     return true;
   }
-  std::optional<std::string>* slot = key == "cmd"     ? &e.cmd
-                                     : key == "name"  ? &e.name
-                                     : key == "dir"   ? &e.dir
-                                     : key == "args"  ? &e.args
-                                     : key == "tc"    ? &e.tc
-                                     : key == "st"    ? &e.st
-                                     : key == "nodes" ? &e.nodes
-                                     : key == "depth" ? &e.depth
-                                                      : nullptr;
+  std::optional<std::string>* slot = key == "cmd"      ? &e.cmd
+                                     : key == "name"   ? &e.name
+                                     : key == "dir"    ? &e.dir
+                                     : key == "args"   ? &e.args
+                                     : key == "tc"     ? &e.tc
+                                     : key == "st"     ? &e.st
+                                     : key == "nodes"  ? &e.nodes
+                                     : key == "depth"  ? &e.depth
+                                     : key == "ponder" ? &e.ponder
+                                                       : nullptr;
   if (!slot) return Error{"unknown engine key '" + key + "' in '" + std::string(word) + "'"};
   *slot = value;
   return true;
@@ -80,7 +81,8 @@ void inherit(EngineWords& e, const EngineWords& each) {
                               {&e.tc, &each.tc},
                               {&e.st, &each.st},
                               {&e.nodes, &each.nodes},
-                              {&e.depth, &each.depth}})
+                              {&e.depth, &each.depth},
+                              {&e.ponder, &each.ponder}})
     if (!*mine && *theirs) *mine = *theirs;
   std::vector<std::pair<std::string, std::string>> options = each.options;
   for (auto& o : e.options) options.push_back(o);  // sent later, so the engine's own win
@@ -125,6 +127,13 @@ Result<EngineEntry> make_engine(const EngineWords& e, int number) {
     auto depth = parse_number<int>(*e.depth, "depth", 1, 1000);
     if (!depth) return Error{where + ": " + depth.error()};
     limit.depth = *depth;
+  }
+  if (e.ponder) {
+    if (*e.ponder != "true" && *e.ponder != "false")
+      return Error{where + ": bad ponder='" + *e.ponder + "' (true or false)"};
+    entry.ponder = *e.ponder == "true";
+    // UCI: an engine that declares Ponder is told it may be asked to ponder.
+    if (entry.ponder) entry.config.options.emplace_back("Ponder", "true");
   }
   if (!limit.bounded())
     return Error{where + " (" + entry.config.name +
@@ -376,6 +385,7 @@ Engine keys (on --engine, or on --each for every engine; an engine's own win):
   cmd=PATH  name=NAME  args="ARGS"  dir=DIR  option.NAME=VALUE
   tc=10+0.1 | tc=40/60 | tc=40/60+1   clock: seconds + increment, moves/seconds
   st=2      fixed seconds per move;  nodes=N;  depth=N
+  ponder=true   think on the opponent's time (go ponder, then ponderhit or stop)
 Games:
   --games N           games per pairing (an opening is played twice, colours reversed)
   --rounds N          rounds per pairing: 2N games

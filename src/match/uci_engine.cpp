@@ -223,13 +223,46 @@ Result<bool> UciEngine::new_game(milliseconds timeout) {
 
 BestMoveReply UciEngine::go(const std::string& position_command, const GoLimits& limits,
                             Clock::time_point deadline) {
-  BestMoveReply reply;
+  pondering_ = false;
   if (!process_ || !process_->write_line(position_command) ||
       !process_->write_line(format_go(limits))) {
+    BestMoveReply reply;
     reply.status = ReplyStatus::Crashed;
     return reply;
   }
-  const Clock::time_point go_sent = Clock::now();
+  return read_reply(Clock::now(), deadline);
+}
+
+bool UciEngine::start_ponder(const std::string& position_command, GoLimits limits) {
+  limits.ponder = true;
+  pondering_ =
+      process_ && process_->write_line(position_command) && process_->write_line(format_go(limits));
+  return pondering_;
+}
+
+BestMoveReply UciEngine::ponderhit(Clock::time_point deadline) {
+  pondering_ = false;
+  if (!process_ || !process_->write_line("ponderhit")) {
+    BestMoveReply reply;
+    reply.status = ReplyStatus::Crashed;
+    return reply;
+  }
+  return read_reply(Clock::now(), deadline);
+}
+
+std::optional<int64_t> UciEngine::stop_ponder(milliseconds grace, milliseconds handshake_timeout) {
+  if (!pondering_) return std::nullopt;
+  pondering_ = false;
+  const Clock::time_point stop_sent = Clock::now();
+  if (alive() && process_->write_line("stop") &&
+      wait_for("bestmove", stop_sent + grace) == ReadStatus::Line)
+    return ms_since(stop_sent);
+  restart(handshake_timeout);
+  return std::nullopt;
+}
+
+BestMoveReply UciEngine::read_reply(Clock::time_point go_sent, Clock::time_point deadline) {
+  BestMoveReply reply;
   bool have_score = false;
   std::string line;
   for (;;) {
@@ -272,6 +305,7 @@ bool UciEngine::recover(milliseconds grace, milliseconds handshake_timeout) {
 }
 
 bool UciEngine::restart(milliseconds handshake_timeout) {
+  pondering_ = false;
   if (process_) process_->kill();
   return start(handshake_timeout).ok();
 }
@@ -283,7 +317,7 @@ void UciEngine::quit(milliseconds grace) {
 }
 
 std::string UciEngine::format_go(const GoLimits& limits) {
-  std::string out = "go";
+  std::string out = limits.ponder ? "go ponder" : "go";
   auto add = [&out](std::string_view key, const auto& value) {
     if (!value) return;
     out += ' ';

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <regex>
 
 #include "arbiter/pgn/reader.h"
 #include "cli/arbiter_run.h"
@@ -64,6 +65,31 @@ TEST(MatchCli, ArbiterAgainstStockfish) {
   EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
   expect_clean_games(read_pgn_file(pgn_path), 2);
   EXPECT_NE(run.out.find("stockfish"), std::string::npos);
+  std::filesystem::remove(pgn_path);
+}
+
+// ponder=true: each engine thinks on the other's time; hits and misses are
+// counted and every stop of a ponder search is answered (no crash, no forfeit).
+TEST(MatchCli, EnginesPonderOnTheOpponentsTime) {
+  std::string pgn_path = scratch_path("ponder.pgn");
+  ArbiterRun run =
+      run_arbiter_args("match --engine cmd=" + std::string(ARBITER_BINARY) +
+                       " name=one --engine cmd=" + std::string(ARBITER_BINARY) +
+                       " name=two --each tc=2+0.05 ponder=true option.Hash=8" +
+                       " --games 2 --maxmoves 30" + kLoadMargin + "--pgnout " + quote(pgn_path));
+  EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
+  expect_clean_games(read_pgn_file(pgn_path), 2);
+  for (const char* name : {"one", "two"}) {
+    std::smatch m;
+    const std::regex line(std::string(name) + " pondering: ([0-9]+) hits, ([0-9]+) misses");
+    ASSERT_TRUE(std::regex_search(run.out, m, line)) << run.out;
+    EXPECT_GT(std::stoi(m[1]) + std::stoi(m[2]), 0) << m[0];
+  }
+  EXPECT_NE(run.out.find("; stop to bestmove "), std::string::npos) << run.out;
+  std::ifstream pgn_file(pgn_path);
+  const std::string pgn_text((std::istreambuf_iterator<char>(pgn_file)),
+                             std::istreambuf_iterator<char>());
+  EXPECT_EQ(pgn_text.find("did not answer stop"), std::string::npos) << pgn_text;
   std::filesystem::remove(pgn_path);
 }
 

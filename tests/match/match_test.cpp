@@ -156,7 +156,12 @@ TEST(Match, SummaryNeverShowsAZeroErrorBarForVaryingResults) {
   // Two pairs, each a win and a loss: the pair scores do not vary, the games do.
   MatchConfig config = quick_config({fake_entry("A", {}), fake_entry("B", {})}, 4);
   MatchSummary summary;
-  summary.engines = {{"A", {2, 0, 2}}, {"B", {2, 0, 2}}};
+  EngineTally a, b;
+  a.name = "A";
+  a.wdl = {2, 0, 2};
+  b.name = "B";
+  b.wdl = {2, 0, 2};
+  summary.engines = {a, b};
   PairingTally pairing;
   pairing.second = 1;
   pairing.wdl = {2, 0, 2};

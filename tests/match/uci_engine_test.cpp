@@ -295,6 +295,36 @@ TEST(UciEngine, FormatsGo) {
   GoLimits infinite;
   infinite.infinite = true;
   EXPECT_EQ(UciEngine::format_go(infinite), "go infinite");
+  GoLimits ponder = clock;
+  ponder.ponder = true;
+  EXPECT_EQ(UciEngine::format_go(ponder),
+            "go ponder wtime 1000 btime 900 winc 10 binc 20 movestogo 5");
+}
+
+// Pondering against the real engine: a hit answers after ponderhit with a move
+// legal after the expected reply; a miss is stopped and the engine goes on normally.
+TEST(UciEngine, PondersThenHitsOrStops) {
+  UciEngine engine(EngineConfig{"arbiter", ARBITER_BINARY, {}, "", {{"Hash", "8"}}});
+  expect_started(engine);
+  GoLimits clock;
+  clock.wtime = clock.btime = 2000;
+  clock.winc = clock.binc = 20;
+  ASSERT_TRUE(engine.start_ponder("position startpos moves e2e4 e7e5", clock));
+  EXPECT_TRUE(engine.pondering());
+  BestMoveReply hit = engine.ponderhit(far_deadline());
+  EXPECT_FALSE(engine.pondering());
+  ASSERT_EQ(hit.status, ReplyStatus::BestMove);
+  EXPECT_TRUE(legal_after({"e2e4", "e7e5"}, hit.move)) << hit.move;
+
+  ASSERT_TRUE(engine.start_ponder("position startpos moves e2e4 e7e5 g1f3 b8c6", clock));
+  std::optional<int64_t> latency = engine.stop_ponder(milliseconds(2000 * kScale), kHandshake);
+  ASSERT_TRUE(latency.has_value());  // it answered stop (how fast is the benchmark's business)
+  EXPECT_GE(*latency, 0);
+  EXPECT_FALSE(engine.stop_ponder(milliseconds(100), kHandshake).has_value());  // not pondering
+  BestMoveReply after =
+      engine.go("position startpos moves e2e4 e7e5 g1f3 g8f6", clock, far_deadline());
+  ASSERT_EQ(after.status, ReplyStatus::BestMove);
+  EXPECT_TRUE(legal_after({"e2e4", "e7e5", "g1f3", "g8f6"}, after.move)) << after.move;
 }
 
 TEST(UciEngine, QuitEndsTheProcessAndKillsOneThatIgnoresIt) {

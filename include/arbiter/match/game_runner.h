@@ -71,10 +71,14 @@ struct GameSettings {
 struct Player {
   UciEngine* engine = nullptr;
   TimeLimit limit;
+  bool ponder = false;  // "go ponder" on the opponent's time, as GUIs do
 };
 
 // What happened to one side in a game (for the match's table).
 struct SideReport {
+  int ponder_hits = 0;                     // the opponent played the expected move: ponderhit
+  int ponder_misses = 0;                   // it did not (or the game ended): stop
+  std::vector<int64_t> stop_latencies_ms;  // each stop of a ponder search, to its bestmove
   bool lost_on_time = false;
   int illegal_moves = 0;
   bool crashed = false;  // or hung in an untimed search

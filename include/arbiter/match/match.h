@@ -26,6 +26,7 @@ namespace arbiter::match {
 struct EngineEntry {
   EngineConfig config;
   TimeLimit limit;
+  bool ponder = false;  // think on the opponent's time (ponder=true)
 };
 
 enum class Tournament { RoundRobin, Gauntlet };
@@ -52,6 +53,11 @@ struct EngineTally {
   int time_losses = 0;
   int illegal_moves = 0;
   int crashes = 0;
+  // Pondering (ponder=true): expected moves played and not, and how long each
+  // stop of a ponder search took to its bestmove.
+  int ponder_hits = 0;
+  int ponder_misses = 0;
+  std::vector<int64_t> stop_latencies_ms;
 };
 
 // The results of one pairing, from the first engine's point of view.
@@ -80,6 +86,8 @@ MatchSummary run_match(const MatchConfig& config, const OpeningBook& openings,
 
 // The final table: one line per engine, then one per pairing with the Elo,
 // error bar, LOS, draw ratio and pentanomial counts.
+// "median 1 ms, p99 4 ms, max 9 ms" (nearest rank), or "(none measured)".
+std::string format_latencies(std::vector<int64_t> ms);
 std::string format_summary(const MatchSummary& summary, const MatchConfig& config);
 
 }  // namespace arbiter::match

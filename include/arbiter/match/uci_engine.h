@@ -44,6 +44,7 @@ struct GoLimits {
   std::optional<int64_t> movetime, nodes;
   std::optional<int> depth;
   bool infinite = false;
+  bool ponder = false;  // "go ponder ...": think on the opponent's time
 };
 
 enum class ReplyStatus { BestMove, Timeout, Crashed };
@@ -101,6 +102,18 @@ class UciEngine {
   // its output closes or a write fails.
   BestMoveReply go(const std::string& position_command, const GoLimits& limits,
                    Clock::time_point deadline);
+  // Pondering, as GUIs do it: after the engine's move with "ponder X", the runner
+  // sends the position with X played and "go ponder" (the clocks as they stand).
+  // If the opponent plays X, ponderhit() sends "ponderhit" and waits like go(),
+  // the time counted from ponderhit; otherwise (or when the game ends)
+  // stop_ponder() sends "stop" and drops the bestmove that answers it.
+  bool start_ponder(const std::string& position_command, GoLimits limits);
+  bool pondering() const { return pondering_; }
+  BestMoveReply ponderhit(Clock::time_point deadline);
+  // The stop-to-bestmove time in ms; nullopt (and the engine restarted) when no
+  // bestmove came within `grace`, or when it was not pondering.
+  std::optional<int64_t> stop_ponder(std::chrono::milliseconds grace,
+                                     std::chrono::milliseconds handshake_timeout);
   // After a Timeout: "stop", then up to `grace` for its (discarded) bestmove; if none
   // comes, kill and restart. False if the engine could not be brought back.
   bool recover(std::chrono::milliseconds grace, std::chrono::milliseconds handshake_timeout);
@@ -115,6 +128,8 @@ class UciEngine {
   static std::string format_go(const GoLimits& limits);
 
  private:
+  // Reads info lines until bestmove (or the deadline, or the end of the output).
+  BestMoveReply read_reply(Clock::time_point go_sent, Clock::time_point deadline);
   // Reads (and drops) lines until one whose first word is `token`, or the deadline.
   ReadStatus wait_for(std::string_view token, Clock::time_point deadline);
   Result<bool> fail_start(std::string message);
@@ -125,6 +140,7 @@ class UciEngine {
   std::vector<std::string> declared_options_;
   std::vector<std::string> warnings_;
   std::string last_error_;
+  bool pondering_ = false;
 };
 
 }  // namespace arbiter::match
