@@ -2,7 +2,11 @@
 // (worker 0) keeps the clock and decides when everyone stops.
 #include "arbiter/search/threads.h"
 
+#include <algorithm>
+#include <random>
+
 #include "arbiter/core/movegen.h"
+#include "arbiter/search/strength.h"
 
 namespace arbiter::search {
 
@@ -53,6 +57,13 @@ void ThreadPool::prepare(const core::Position& root, const std::vector<core::Key
   shared_.stop.store(false);
   shared_.limits = limits;
   shared_.options = options;
+  // A limited strength searches no deeper than its level, with its candidates scored.
+  if (const StrengthLevel& level = options.strength; level.limited()) {
+    shared_.limits.depth =
+        shared_.limits.depth > 0 ? std::min(shared_.limits.depth, level.depth) : level.depth;
+    shared_.options.multipv = std::max(shared_.options.multipv, level.candidates);
+    strength_rng_.seed(options.strength_seed != 0 ? options.strength_seed : std::random_device{}());
+  }
   shared_.on_info = std::move(on_info);
   shared_.clock.start(plan_time(limits, root.side_to_move(), options.move_overhead_ms), pondering);
   for (auto& w : workers_) w->set_root(root, history);
@@ -95,7 +106,7 @@ SearchResult ThreadPool::run(const DoneCallback& on_done) {
   return result;
 }
 
-SearchResult ThreadPool::collect_result() const {
+SearchResult ThreadPool::collect_result() {
   const Worker& main = *workers_[0];
   SearchResult r;
   r.nodes = shared_.total_nodes();
@@ -103,10 +114,13 @@ SearchResult ThreadPool::collect_result() const {
   r.depth = main.completed_depth();
   const std::vector<RootMove>& moves = main.best_root_moves();
   if (moves.empty()) return r;
-  r.best = moves[0].move;
-  r.score = moves[0].score;
-  if (moves[0].pv.size() > 1) {
-    r.ponder = moves[0].pv[1];
+  const RootMove& chosen = shared_.options.strength.limited()
+                               ? choose_root_move(moves, shared_.options.strength, strength_rng_)
+                               : moves[0];
+  r.best = chosen.move;
+  r.score = chosen.score;
+  if (chosen.pv.size() > 1) {
+    r.ponder = chosen.pv[1];
   } else {
     // Ask the TT what the opponent was expected to play.
     core::Position after = main.root();

@@ -1,11 +1,14 @@
 // Engine facade: options applied to the search, positions validated whole.
 #include "arbiter/uci/engine.h"
 
+#include <algorithm>
+
 #include "arbiter/core/fen.h"
 #include "arbiter/core/movegen.h"
 #include "arbiter/core/notation.h"
 #include "arbiter/eval/evaluator.h"
 #include "arbiter/eval/nnue_current.h"
+#include "arbiter/search/strength.h"
 #include "arbiter/search/tunable.h"
 #include "arbiter/uci/info_format.h"
 
@@ -135,7 +138,12 @@ void Engine::go(const search::SearchLimits& limits) {
   search::SearchOptions opts;
   opts.multipv = int(options_.spin(option::kMultiPv));
   opts.move_overhead_ms = options_.spin(option::kMoveOverhead);
-  InfoStyle style{chess960, opts.multipv > 1, options_.check(option::kShowWdl)};
+  if (options_.check(option::kLimitStrength))
+    opts.strength = search::strength_for_elo(int(options_.spin(option::kElo)));
+  // A limited strength searches its candidates as MultiPV lines: they are numbered.
+  const int lines = opts.strength.limited() ? std::max(opts.multipv, opts.strength.candidates)
+                                            : opts.multipv;
+  InfoStyle style{chess960, lines > 1, options_.check(option::kShowWdl)};
   ensure_ready();
   pool_.start(
       position_, history_, limits, opts,

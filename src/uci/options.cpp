@@ -7,6 +7,7 @@
 
 #include "arbiter/core/text.h"
 #include "arbiter/eval/nnue_current.h"
+#include "arbiter/search/strength_level.h"
 #include "arbiter/search/tunable.h"
 
 namespace arbiter::uci {
@@ -44,6 +45,10 @@ Options::Options() {
       {option::kEvalFile, OptionType::String, eval::kEmbeddedNetName, 0, 0, eval::kEmbeddedNetName},
       // Off: the hand-written evaluation, so one binary can play both.
       make_check(option::kUseNnue, eval::current_network() != nullptr),
+      // A weaker player on request (search/strength.h); UCI_Elo counts only when on.
+      make_check(option::kLimitStrength, false),
+      make_spin(option::kElo, search::kMinLimitedElo, search::kMinLimitedElo,
+                search::kMaxLimitedElo),
   };
   // A tuning build's search constants, for SPSA (none in a normal build).
   for (const search::Tunable& t : search::tunables())

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <atomic>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <vector>
@@ -14,6 +15,7 @@
 #include "arbiter/search/limits.h"
 #include "arbiter/search/move_picker.h"
 #include "arbiter/search/score.h"
+#include "arbiter/search/strength_level.h"
 #include "arbiter/search/timeman.h"
 #include "arbiter/search/tt.h"
 
@@ -62,6 +64,10 @@ struct SearchOptions {
   // A long iteration reports the root move it is on this often: GUIs take a silent
   // engine for a hung one.
   int64_t progress_interval_ms = 1000;
+  // UCI_LimitStrength: searched no deeper than the level's depth, with at least its
+  // candidates as MultiPV lines, and the best move chosen as that player would.
+  StrengthLevel strength;
+  uint64_t strength_seed = 0;  // 0: a random seed (the same game twice differs)
 };
 
 class Worker;

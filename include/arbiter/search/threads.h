@@ -14,6 +14,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <random>
 #include <thread>
 #include <vector>
 
@@ -76,7 +77,7 @@ class ThreadPool {
                const SearchLimits& limits, const SearchOptions& options, InfoCallback on_info,
                bool pondering);
   SearchResult run(const DoneCallback& on_done);
-  SearchResult collect_result() const;
+  SearchResult collect_result();
 
   TranspositionTable tt_;
   size_t hash_megabytes_ = TranspositionTable::kDefaultMegabytes;
@@ -86,7 +87,8 @@ class ThreadPool {
   mutable std::mutex mutex_;
   std::condition_variable wakeup_;
   bool running_ = false;
-  bool stop_requested_ = false;  // by stop(): ends infinite and ponder searches
+  bool stop_requested_ = false;   // by stop(): ends infinite and ponder searches
+  std::mt19937_64 strength_rng_;  // a limited strength's choices
 };
 
 }  // namespace arbiter::search

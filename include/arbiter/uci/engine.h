@@ -35,7 +35,7 @@ class Engine {
   const std::vector<core::Key>& history() const { return history_; }
   bool chess960() const { return options_.check(option::kChess960); }
 
-  void new_game();       // ucinewgame: waits for a search, forgets table and histories
+  void new_game();      // ucinewgame: waits for a search, forgets table and histories
   void ensure_ready();  // isready: allocate the hash if still pending
   // Starts a search; exactly one bestmove line follows, from the search thread.
   void go(const search::SearchLimits& limits);

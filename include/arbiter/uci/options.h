@@ -49,6 +49,8 @@ inline constexpr const char* kChess960 = "UCI_Chess960";
 inline constexpr const char* kShowWdl = "UCI_ShowWDL";
 inline constexpr const char* kEvalFile = "EvalFile";
 inline constexpr const char* kUseNnue = "UseNNUE";
+inline constexpr const char* kLimitStrength = "UCI_LimitStrength";
+inline constexpr const char* kElo = "UCI_Elo";
 }  // namespace option
 
 }  // namespace arbiter::uci

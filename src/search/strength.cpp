@@ -1,0 +1,72 @@
+#include "arbiter/search/strength.h"
+
+#include <algorithm>
+#include <cmath>
+#include <iterator>
+
+#include "arbiter/search/score.h"
+
+namespace arbiter::search {
+
+namespace {
+
+// The anchors: depth and evaluation error of a player of this Elo. A first
+// estimate (depth-limited self-play and the usual rule of thumb of ~100 Elo per
+// ply at low depth), to be corrected by calibration games.
+struct Anchor {
+  int elo;
+  int depth;
+  int error_cp;
+};
+constexpr Anchor kAnchors[] = {
+    {1320, 1, 300}, {1600, 2, 200}, {1900, 3, 130}, {2200, 5, 80},
+    {2500, 7, 45},  {2800, 10, 20}, {3100, 14, 8},
+};
+constexpr int kCandidates = 4;  // as many as a human weighs seriously
+
+int interpolate(int x, int x0, int x1, int y0, int y1) {
+  return int(std::lround(y0 + double(y1 - y0) * (x - x0) / double(x1 - x0)));
+}
+
+}  // namespace
+
+StrengthLevel strength_for_elo(int elo) {
+  StrengthLevel level;
+  level.elo = std::clamp(elo, kMinLimitedElo, kMaxLimitedElo);
+  if (level.elo >= kMaxLimitedElo) return level;  // full strength
+  const Anchor* upper = std::find_if(std::begin(kAnchors), std::end(kAnchors),
+                                     [&](const Anchor& a) { return a.elo >= level.elo; });
+  if (upper == std::end(kAnchors)) upper = std::end(kAnchors) - 1;
+  const Anchor* lower = upper == std::begin(kAnchors) ? upper : upper - 1;
+  if (lower == upper || level.elo >= upper->elo) {
+    level.depth = upper->depth;
+    level.error_cp = upper->error_cp;
+  } else {
+    level.depth = interpolate(level.elo, lower->elo, upper->elo, lower->depth, upper->depth);
+    level.error_cp =
+        interpolate(level.elo, lower->elo, upper->elo, lower->error_cp, upper->error_cp);
+  }
+  level.candidates = kCandidates;
+  return level;
+}
+
+const RootMove& choose_root_move(const std::vector<RootMove>& moves, const StrengthLevel& level,
+                                 std::mt19937_64& rng) {
+  const size_t count = std::min<size_t>(moves.size(), size_t(std::max(1, level.candidates)));
+  if (!level.limited() || count == 1 || level.error_cp <= 0) return moves[0];
+  std::normal_distribution<double> error(0.0, double(level.error_cp));
+  size_t chosen = 0;
+  double best = 0;
+  for (size_t i = 0; i < count; ++i) {
+    const int score = moves[i].score;
+    // A mate, for or against, is seen whatever the error.
+    const double judged = is_mate_score(score) ? double(score) : score + error(rng);
+    if (i == 0 || judged > best) {
+      best = judged;
+      chosen = i;
+    }
+  }
+  return moves[chosen];
+}
+
+}  // namespace arbiter::search
