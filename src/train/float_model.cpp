@@ -35,10 +35,13 @@ struct Block {
 };
 #endif
 
-Block load_block(const float* p) {
+// Unaligned loads through a reference: a vector returned by value would change
+// the calling convention in a build without AVX (clang's -Wpsabi).
+void load_block(Block& out, const float* p) { std::memcpy(&out, p, sizeof out); }
+void add_block(Block& acc, const float* p) {
   Block b;
-  std::memcpy(&b, p, sizeof b);  // unaligned load
-  return b;
+  load_block(b, p);
+  acc += b;
 }
 
 // acc = bias + sum of the listed rows, one block at a time: the block stays in
@@ -47,8 +50,9 @@ Block load_block(const float* p) {
 void accumulate(float* __restrict acc, const float* __restrict bias, const float* weights,
                 const uint16_t* features, int count, int hidden) {
   for (int b = 0; b < hidden; b += kLanes) {
-    Block block = load_block(bias + b);
-    for (int k = 0; k < count; ++k) block += load_block(weights + size_t(features[k]) * hidden + b);
+    Block block;
+    load_block(block, bias + b);
+    for (int k = 0; k < count; ++k) add_block(block, weights + size_t(features[k]) * hidden + b);
     std::memcpy(acc + b, &block, sizeof block);
   }
 }
@@ -88,10 +92,12 @@ void add_into(float* __restrict dst, const float* __restrict src, int n) {
 void scatter_add(float* grad, const float* __restrict d, const uint16_t* features, int count,
                  int hidden) {
   for (int b = 0; b < hidden; b += kLanes) {
-    const Block block = load_block(d + b);
+    Block block;
+    load_block(block, d + b);
     for (int k = 0; k < count; ++k) {
       float* row = grad + size_t(features[k]) * hidden + b;
-      const Block sum = load_block(row) + block;
+      Block sum = block;
+      add_block(sum, row);
       std::memcpy(row, &sum, sizeof sum);
     }
   }
