@@ -72,20 +72,26 @@ class ProgressLine {
   bool shown_ = false;
 };
 
+// The files, or standard input when none is given; false when that input would
+// be a terminal (waiting for someone to type is never what was meant).
+bool inputs_or_stdin(const std::vector<std::string>& files, std::vector<std::string>& inputs) {
+  inputs = files;
+  if (!inputs.empty()) return true;
+  if (isatty(STDIN_FILENO)) return false;
+  inputs.emplace_back(adjudicate::kStdinName);
+  return true;
+}
+
 void write_stdout(std::string_view text) { std::fwrite(text.data(), 1, text.size(), stdout); }
 
 }  // namespace
 
 int adjudicate_pgn_files(const AdjudicateSettings& settings,
                          const std::vector<std::string>& files) {
-  std::vector<std::string> inputs = files;
-  if (inputs.empty()) {
-    // Waiting for someone to type PGN is never what was meant.
-    if (isatty(STDIN_FILENO))
-      return adjudicate_usage_error(
-          "give PGN files, or PGN on standard input, or --fen FEN (see --help)");
-    inputs.emplace_back(adjudicate::kStdinName);
-  }
+  std::vector<std::string> inputs;
+  if (!inputs_or_stdin(files, inputs))
+    return adjudicate_usage_error(
+        "give PGN files, or PGN on standard input, or --fen FEN (see --help)");
 
   adjudicate::PipelineOptions options;
   options.judge.game = settings.options;
@@ -119,13 +125,9 @@ int adjudicate_pgn_files(const AdjudicateSettings& settings,
 }
 
 int merge_summary_files(const AdjudicateSettings& settings, const std::vector<std::string>& files) {
-  std::vector<std::string> inputs = files;
-  if (inputs.empty()) {
-    if (isatty(STDIN_FILENO))
-      return adjudicate_usage_error(
-          "give the JSON outputs to merge, as files or on standard input");
-    inputs.emplace_back(adjudicate::kStdinName);
-  }
+  std::vector<std::string> inputs;
+  if (!inputs_or_stdin(files, inputs))
+    return adjudicate_usage_error("give the JSON outputs to merge, as files or on standard input");
   adjudicate::Summary total;
   uint64_t merged = 0;
   for (const std::string& name : inputs) {
