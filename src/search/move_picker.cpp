@@ -15,7 +15,30 @@ constexpr int kCounterScore = kKillerScore - 2;
 constexpr int kEvasionCaptureBase = 1 << 28;
 // The move four plies back says less about this one than the last two do.
 constexpr int kFarContinuationShift = 1;
+// A piece attacked by a lesser one must usually move now: its escapes come before
+// what history alone would order, even at low depth where late quiets are pruned.
+// Walking into such an attack is as bad. Indexed by piece type (none for pawns and kings).
+constexpr int kThreatEscapeBonus[core::kNumPieceTypes] = {0, 0, 12000, 12000, 20000, 32000, 0};
 }  // namespace
+
+MovePicker::Threats MovePicker::Threats::of(const core::Position& pos) {
+  using core::Bitboard;
+  const core::Color them = ~pos.side_to_move();
+  const Bitboard occupied = pos.pieces();
+  Threats t;
+  t.by_pawns = core::pawn_attacks_bb(them, pos.pieces(them, PieceType::Pawn));
+  Bitboard minors = t.by_pawns;
+  for (core::Square s : core::squares(pos.pieces(them, PieceType::Knight)))
+    minors |= core::knight_attacks(s);
+  for (core::Square s : core::squares(pos.pieces(them, PieceType::Bishop)))
+    minors |= core::bishop_attacks(s, occupied);
+  t.by_minors = minors;
+  Bitboard rooks = minors;
+  for (core::Square s : core::squares(pos.pieces(them, PieceType::Rook)))
+    rooks |= core::rook_attacks(s, occupied);
+  t.by_rooks = rooks;
+  return t;
+}
 
 Move MovePicker::ScoredList::pick_best() {
   if (next >= moves.size()) return Move::none();
@@ -27,7 +50,7 @@ Move MovePicker::ScoredList::pick_best() {
   return moves[next++];
 }
 
-int MovePicker::quiet_score(const core::Position& pos, Move m, const OrderingContext& context) {
+int MovePicker::quiet_history(const core::Position& pos, Move m, const OrderingContext& context) {
   const core::Piece piece = pos.moved_piece(m);
   int score = context.history->butterfly(pos.side_to_move(), m);
   for (int i = 0; i < kContinuationCount; ++i) {
@@ -36,6 +59,24 @@ int MovePicker::quiet_score(const core::Position& pos, Move m, const OrderingCon
     const int value = (*slice)[core::index(piece)][core::index(m.to())];
     score += kContinuationPlies[i] >= 4 ? value >> kFarContinuationShift : value;
   }
+  return score;
+}
+
+int MovePicker::quiet_score(const core::Position& pos, Move m, const OrderingContext& context,
+                            const Threats* threats) {
+  int score = quiet_history(pos, m, context);
+  if (!threats) return score;
+  const PieceType type = core::type_of(pos.moved_piece(m));
+  const core::Bitboard threatened = type == PieceType::Queen  ? threats->by_rooks
+                                    : type == PieceType::Rook ? threats->by_minors
+                                    : type == PieceType::Knight || type == PieceType::Bishop
+                                        ? threats->by_pawns
+                                        : 0;
+  const bool was_threatened = core::contains(threatened, m.from());
+  const bool is_threatened = core::contains(threatened, m.to());
+  if (was_threatened != is_threatened)
+    score += is_threatened ? -kThreatEscapeBonus[core::index(type)]
+                           : kThreatEscapeBonus[core::index(type)];
   return score;
 }
 
@@ -88,21 +129,27 @@ void MovePicker::generate_quiets() {
 void MovePicker::score_quiets() {
   generate_quiets();
   quiets_scored_ = true;
+  Threats threats;
+  if (context_.threat_aware) threats = Threats::of(pos_);
+  const Threats* known = context_.threat_aware ? &threats : nullptr;
   for (size_t i = 0; i < quiets_.moves.size(); ++i) {
     const Move m = quiets_.moves[i];
     quiets_.scores[i] = m == context_.killers[0]   ? kKillerScore
                         : m == context_.killers[1] ? kKillerScore - 1
                         : m == context_.counter    ? kCounterScore
-                                                   : quiet_score(pos_, m, context_);
+                                                   : quiet_score(pos_, m, context_, known);
   }
 }
 
 void MovePicker::generate_evasions() {
   core::generate_legal(pos_, noisy_.moves);
+  Threats threats;
+  if (context_.threat_aware) threats = Threats::of(pos_);
+  const Threats* known = context_.threat_aware ? &threats : nullptr;
   for (size_t i = 0; i < noisy_.moves.size(); ++i) {
     const Move m = noisy_.moves[i];
     noisy_.scores[i] = pos_.is_noisy(m) ? kEvasionCaptureBase + noisy_score(pos_, m, context_)
-                                        : quiet_score(pos_, m, context_);
+                                        : quiet_score(pos_, m, context_, known);
   }
 }
 

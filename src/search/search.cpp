@@ -77,6 +77,7 @@ OrderingContext Worker::ordering_context(int ply) const {
     context.continuation[i] = at(ply - kContinuationPlies[i]).continuation;
   context.killers[0] = history_.killer(ply, 0);
   context.killers[1] = history_.killer(ply, 1);
+  context.threat_aware = shared_.options.strength.limited();
   const PlyState& previous = at(ply - 1);
   if (previous.move.is_ok())
     context.counter = history_.counter(previous.moved_piece, previous.move.to());
@@ -84,7 +85,7 @@ OrderingContext Worker::ordering_context(int ply) const {
 }
 
 int Worker::move_history(Move m, bool quiet, const OrderingContext& context) const {
-  if (quiet) return MovePicker::quiet_score(pos_, m, context);
+  if (quiet) return MovePicker::quiet_history(pos_, m, context);
   return history_.capture(pos_.moved_piece(m), m.to(), pos_.captured_type(m));
 }
 

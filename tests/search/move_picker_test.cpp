@@ -10,6 +10,7 @@
 
 #include "arbiter/core/fen.h"
 #include "arbiter/core/movegen.h"
+#include "arbiter/core/notation.h"
 #include "arbiter/search/move_picker.h"
 #include "arbiter/search/see.h"
 #include "test_support.h"
@@ -97,6 +98,42 @@ TEST(MovePicker, KillersAndCounterComeBeforeOtherQuiets) {
   EXPECT_EQ(picker.next(), context.killers[1]);
   EXPECT_EQ(picker.next(), context.counter);
   EXPECT_EQ(picker.next(), Move(core::Square::A2, core::Square::A3));
+}
+
+// Threat-aware ordering (the limited strength levels): a piece attacked by a
+// lesser one goes first to squares where no lesser piece attacks it; with no
+// history to say otherwise, before every other quiet move; a quiet move that
+// puts a safe piece where a lesser one attacks it comes after them all.
+TEST(MovePicker, EscapesFromLesserAttackersComeFirst) {
+  // 1.e4 e5 2.Nf3 Qh4 3.Qe2: the knight attacks Black's queen (Qh3, Qg3 and Qg5 stay
+  // attacked, so they are no escapes); Bf8-a3 walks into the b2 pawn.
+  Position pos =
+      test::must_parse("rnb1kbnr/pppp1ppp/8/4p3/4P2q/5N2/PPPPQPPP/RNB1KB1R b KQkq - 3 3");
+  History history;
+  history.clear();
+  OrderingContext context;
+  context.history = &history;
+  context.threat_aware = true;
+  MovePicker picker(pos, Move::none(), context, MovePicker::Mode::All);
+  const MovePicker::Threats threats = MovePicker::Threats::of(pos);
+  std::vector<Move> quiets;
+  for (Move m = picker.next(); m; m = picker.next())
+    if (picker.last_was_quiet()) quiets.push_back(m);
+  auto is_queen = [&](Move m) { return pos.piece_on(m.from()) == core::Piece::BlackQueen; };
+  auto escapes = [&](Move m) { return is_queen(m) && !core::contains(threats.by_rooks, m.to()); };
+  const size_t escape_count = size_t(std::count_if(quiets.begin(), quiets.end(), escapes));
+  ASSERT_GE(escape_count, 5u);  // Qh5, Qh6, Qg4, Qg5, Qf6, Qe7, Qd8, ...
+  for (size_t i = 0; i < quiets.size(); ++i)
+    EXPECT_EQ(escapes(quiets[i]), i < escape_count) << core::to_uci(quiets[i], false);
+  EXPECT_EQ(quiets.back(), Move(core::Square::F8, core::Square::A3));
+  // Without threat awareness (full strength) the queen gets no such precedence.
+  context.threat_aware = false;
+  MovePicker plain(pos, Move::none(), context, MovePicker::Mode::All);
+  std::vector<Move> plain_quiets;
+  for (Move m = plain.next(); m; m = plain.next())
+    if (plain.last_was_quiet()) plain_quiets.push_back(m);
+  EXPECT_FALSE(
+      std::all_of(plain_quiets.begin(), plain_quiets.begin() + long(escape_count), escapes));
 }
 
 TEST(MovePicker, GoodCapturesFirstLosingCapturesLast) {

@@ -6,6 +6,7 @@
 
 #include "arbiter/core/notation.h"
 #include "arbiter/rules/unwinnability.h"
+#include "arbiter/search/strength.h"
 #include "arbiter/search/threads.h"
 #include "test_support.h"
 
@@ -145,6 +146,41 @@ TEST(Search, PvIsLegalAndStartsWithTheBestMove) {
       after.make_move(r.best, undo);
       EXPECT_TRUE(after.is_legal(r.ponder));
     }
+  }
+}
+
+// After 1.e4 e5 2.Nf3 Qh4? only Nxh4 wins the queen. Every other move leaves
+// Black's queen an escape; shallow searches pruned those escapes (late move
+// pruning at depth 1 kept three quiets, none of them a queen move) and scored
+// Qe2, Nc3, d3 as if they too won it. The limited strength levels choose among
+// such shallow MultiPV lines, so with them (threat-aware ordering) no depth may
+// believe that.
+TEST(Search, ShallowSearchesLetAnAttackedQueenEscape) {
+  Game g = play("rnb1kbnr/pppp1ppp/8/4p3/4P2q/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3", {});
+  const core::Move capture = core::parse_uci_move(g.pos, "f3h4", false).value();
+  constexpr int kQueenWon = 500;  // centipawns: only a line that wins the queen scores this
+  ThreadPool pool;
+  SearchOptions options;
+  options.multipv = 4;
+  options.strength = strength_for_elo(kMaxLimitedElo - 1);  // limited, but deeper than 7
+  ASSERT_GT(options.strength.depth, 7);
+  for (int depth = 1; depth <= 7; ++depth) {
+    SearchLimits limits;
+    limits.depth = depth;
+    std::vector<SearchInfo> infos;
+    pool.search_sync(g.pos, g.history, limits, options,
+                     [&infos](const SearchInfo& i) { infos.push_back(i); });
+    int lines = 0;
+    for (const SearchInfo& i : infos) {
+      if (i.depth != depth || i.progress || i.bound != Bound::Exact) continue;
+      ++lines;
+      if (i.pv.front() == capture)
+        EXPECT_GT(i.score, kQueenWon) << "depth " << depth;
+      else
+        EXPECT_LT(i.score, kQueenWon)
+            << "depth " << depth << " " << core::to_uci(i.pv.front(), false);
+    }
+    EXPECT_EQ(lines, 4) << "depth " << depth;
   }
 }
 

@@ -2,7 +2,8 @@
 // search reaches: the TT move; captures and queen promotions by victim value
 // plus capture history, each checked by SEE only when its turn comes (losers
 // wait until the end); quiet moves (generated only now) with killers and the
-// counter move first, then by butterfly and continuation histories; the losing
+// counter move first, then by butterfly and continuation histories (plus, for
+// the limited strength levels, the threats a move escapes or walks into); the losing
 // captures and underpromotions last. In check, all evasions in one stage.
 #pragma once
 
@@ -22,6 +23,13 @@ struct OrderingContext {
   const PieceToHistory* continuation[kContinuationCount] = {};
   core::Move killers[2];
   core::Move counter;
+  // Quiet moves also ordered by the threats they escape or walk into. Shallow
+  // searches need it: late move pruning at depth 1-2 keeps only the first few
+  // quiets, and without it an attacked queen's escapes were not among them, so
+  // MultiPV lines 2-4 claimed to win the queen too. UCI_LimitStrength chooses
+  // among exactly those shallow lines, so it sets this. At full strength it
+  // gained nothing (-4.6 +- 25.4 Elo, 304 games at 5+0.05) and stays off.
+  bool threat_aware = false;
 };
 
 class MovePicker {
@@ -38,8 +46,20 @@ class MovePicker {
   // Whether the last move returned is quiet (no capture, no promotion).
   bool last_was_quiet() const { return last_quiet_; }
 
-  // The quiet score of a move: butterfly plus continuation histories.
-  static int quiet_score(const core::Position& pos, core::Move m, const OrderingContext& context);
+  // The squares the side not to move attacks with pawns; with pawns and minor
+  // pieces; with pawns, minors and rooks: where a knight or bishop, a rook, a
+  // queen of the side to move may be taken by a lesser piece.
+  struct Threats {
+    core::Bitboard by_pawns = 0, by_minors = 0, by_rooks = 0;
+    static Threats of(const core::Position& pos);
+  };
+
+  // What the histories say of a quiet move: butterfly plus continuation.
+  static int quiet_history(const core::Position& pos, core::Move m, const OrderingContext& context);
+  // The order of a quiet move: its history, plus (given threats) a bonus for
+  // taking a piece out of a lesser piece's attack, minus one for putting it into one.
+  static int quiet_score(const core::Position& pos, core::Move m, const OrderingContext& context,
+                         const Threats* threats);
   // The capture score of a move: victim value (and promotion gain) plus capture history.
   static int noisy_score(const core::Position& pos, core::Move m, const OrderingContext& context);
 
