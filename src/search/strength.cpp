@@ -10,17 +10,20 @@ namespace arbiter::search {
 
 namespace {
 
-// The anchors: depth and evaluation error of a player of this Elo. A first
-// estimate (depth-limited self-play and the usual rule of thumb of ~100 Elo per
-// ply at low depth), to be corrected by calibration games.
+// The anchors: depth and evaluation error of a player of this Elo, on the scale
+// of Stockfish's own levels (CCRL 40/4), which our calibration plays against.
+// The depths follow that scale's published Elo-to-depth curve (a level of Elo E
+// chooses from a search of about 1 + ((E - 1347) / 143)^1.24 plies). The first
+// anchors (one ply per 150 Elo) played 400-600 Elo below their labels
+// (calibration of 10a3b72, README); scripts/calibrate-elo checks these.
 struct Anchor {
   int elo;
   int depth;
   int error_cp;
 };
 constexpr Anchor kAnchors[] = {
-    {1320, 1, 300}, {1600, 2, 200}, {1900, 3, 130}, {2200, 5, 80},
-    {2500, 7, 45},  {2800, 10, 20}, {3100, 14, 8},
+    {1320, 1, 150}, {1500, 2, 130}, {1800, 5, 110}, {2000, 7, 100},
+    {2200, 10, 85}, {2500, 14, 65}, {2800, 18, 40}, {3100, 24, 15},
 };
 constexpr int kCandidates = 4;  // as many as a human weighs seriously
 
