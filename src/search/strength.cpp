@@ -12,18 +12,20 @@ namespace {
 
 // The anchors: depth and evaluation error of a player of this Elo, on the scale
 // of Stockfish's own levels (CCRL 40/4), which our calibration plays against.
-// The depths follow that scale's published Elo-to-depth curve (a level of Elo E
-// chooses from a search of about 1 + ((E - 1347) / 143)^1.24 plies). The first
-// anchors (one ply per 150 Elo) played 400-600 Elo below their labels
-// (calibration of 10a3b72, README); scripts/calibrate-elo checks these.
+// Depth is the lever: probes of our plain fixed-depth search against Stockfish's
+// levels (16-20 games each, +-150-200 Elo) put depth 3 near 1550, 5 near 1700,
+// 9 near 2000, 11 near 2150, 12 near 2350, 14 near 2450 and 16 near 2550. The
+// error costs strength too (sd 130 cp at depth 2 scored 0.5/13 against 1500),
+// so it stays small, enough to vary the play, and each anchor sits about a ply
+// deeper than the probe to pay for it. scripts/calibrate-elo checks the result.
 struct Anchor {
   int elo;
   int depth;
   int error_cp;
 };
 constexpr Anchor kAnchors[] = {
-    {1320, 1, 150}, {1500, 2, 130}, {1800, 5, 110}, {2000, 7, 100},
-    {2200, 10, 85}, {2500, 14, 65}, {2800, 18, 40}, {3100, 24, 15},
+    {1320, 1, 50},  {1500, 3, 50},  {1800, 7, 40},  {2000, 10, 35},
+    {2200, 12, 30}, {2500, 17, 25}, {2800, 22, 15}, {3100, 28, 5},
 };
 constexpr int kCandidates = 4;  // as many as a human weighs seriously
 
