@@ -10,24 +10,29 @@ namespace arbiter::search {
 
 namespace {
 
-// The anchors: depth and evaluation error of a player of this Elo, on the scale
+// The anchors: depth, evaluation error and candidates of a player of this Elo, on the scale
 // of Stockfish's own levels (CCRL 40/4), which our calibration plays against.
 // Depth is the lever: probes of our plain fixed-depth search against Stockfish's
 // levels (16-20 games each, +-150-200 Elo) put depth 3 near 1550, 5 near 1700,
 // 9 near 2000, 11 near 2150, 12 near 2350, 14 near 2450 and 16 near 2550. The
 // error costs strength too (sd 130 cp at depth 2 scored 0.5/13 against 1500),
 // so it stays small, enough to vary the play, and each anchor sits about a ply
-// deeper than the probe to pay for it. scripts/calibrate-elo checks the result.
+// deeper than the probe to pay for it. Above 2000 the levels are bound by the
+// clock, not the depth: four MultiPV lines at 10+0.1 reached only depth 12-15,
+// and the 2500 level of b4386a8 (4 candidates, sd 25) played about 300 Elo
+// below its label. The strong levels weigh fewer candidates, with less error.
+// The 1500 level of b4386a8 (depth 3, sd 50) played 123 +- 71 below: a ply more.
+// scripts/calibrate-elo checks the result.
 struct Anchor {
   int elo;
   int depth;
   int error_cp;
+  int candidates;
 };
 constexpr Anchor kAnchors[] = {
-    {1320, 1, 50},  {1500, 3, 50},  {1800, 7, 40},  {2000, 10, 35},
-    {2200, 12, 30}, {2500, 17, 25}, {2800, 22, 15}, {3100, 28, 5},
+    {1320, 1, 50, 4},  {1500, 4, 40, 4},  {1800, 7, 40, 4}, {2000, 10, 35, 4},
+    {2200, 14, 25, 3}, {2500, 24, 15, 2}, {2800, 30, 8, 2}, {3100, 40, 3, 2},
 };
-constexpr int kCandidates = 4;  // as many as a human weighs seriously
 
 int interpolate(int x, int x0, int x1, int y0, int y1) {
   return int(std::lround(y0 + double(y1 - y0) * (x - x0) / double(x1 - x0)));
@@ -46,12 +51,14 @@ StrengthLevel strength_for_elo(int elo) {
   if (lower == upper || level.elo >= upper->elo) {
     level.depth = upper->depth;
     level.error_cp = upper->error_cp;
+    level.candidates = upper->candidates;
   } else {
     level.depth = interpolate(level.elo, lower->elo, upper->elo, lower->depth, upper->depth);
     level.error_cp =
         interpolate(level.elo, lower->elo, upper->elo, lower->error_cp, upper->error_cp);
+    level.candidates =
+        interpolate(level.elo, lower->elo, upper->elo, lower->candidates, upper->candidates);
   }
-  level.candidates = kCandidates;
   return level;
 }
 

@@ -36,6 +36,7 @@ TEST(Strength, LevelsGrowWithTheElo) {
     EXPECT_GE(level.depth, previous.depth) << elo;
     EXPECT_LE(level.error_cp, previous.error_cp) << elo;
     EXPECT_GT(level.candidates, 1) << elo;
+    EXPECT_LE(level.candidates, previous.candidates) << elo;  // the strong weigh fewer
     previous = level;
   }
   EXPECT_FALSE(strength_for_elo(kMaxLimitedElo).limited());
