@@ -50,7 +50,8 @@ enum class Inference : uint8_t {
 };
 inline constexpr int kNumInferences = 5;
 
-// The same result in the record's and the arbiter's vocabulary ("*" = ongoing).
+// The same result in the record's and the arbiter's vocabulary ("*" and an
+// unfinished record = ongoing).
 rules::GameResult to_rules_result(pgn::GameResult result);
 pgn::GameResult to_pgn_result(rules::GameResult result);
 
@@ -100,8 +101,5 @@ class Judge : public pgn::PlyObserver {
   rules::Game game_;
   Judgement judgement_;
 };
-
-// The record's result as a rules::GameResult (Unfinished -> Ongoing).
-rules::GameResult to_rules_result(pgn::GameResult result);
 
 }  // namespace arbiter::adjudicate

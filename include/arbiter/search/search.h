@@ -21,26 +21,29 @@
 
 namespace arbiter::search {
 
+// A legal move at the root and what the search found for it. Scores are in
+// centipawns from the side to move's view, or mate scores (score.h).
 struct RootMove {
   core::Move move;
-  int score = -kInfinite;
-  int previous_score = -kInfinite;
-  Bound bound = Bound::Exact;
+  int score = -kInfinite;           // this iteration; -kInfinite: only known to be worse
+  int previous_score = -kInfinite;  // the last iteration's
+  Bound bound = Bound::Exact;       // Lower/Upper: score is a bound (an aspiration fail)
   int seldepth = 0;
-  std::vector<core::Move> pv;
-  uint64_t nodes = 0;  // spent below this move during the whole search (time management)
+  std::vector<core::Move> pv;  // starts with move; legal from the root, cut at the game's end
+  uint64_t nodes = 0;          // spent below this move during the whole search (time management)
 };
 
-// One "info" report: a principal variation with its score.
+// One "info" report: a principal variation with its score. Handed to the
+// on_info callback on the main search thread; copy what you keep.
 struct SearchInfo {
   int depth = 0;
   int seldepth = 0;
-  int multipv = 1;
-  int score = 0;
+  int multipv = 1;  // counted from 1
+  int score = 0;    // centipawns or a mate score (score.h), side to move's view
   Bound bound = Bound::Exact;
-  uint64_t nodes = 0;
-  int64_t time_ms = 0;
-  int hashfull = 0;
+  uint64_t nodes = 0;   // all threads together
+  int64_t time_ms = 0;  // since the search started
+  int hashfull = 0;     // per mille of the TT in use by this search
   std::vector<core::Move> pv;
   // A progress report in a long iteration: no score or PV, the root move being
   // searched instead (currmove, counted from 1 as currmovenumber).
@@ -49,11 +52,12 @@ struct SearchInfo {
   int currmovenumber = 0;
 };
 
+// What a finished search returns: the move to play and the expected reply.
 struct SearchResult {
   core::Move best;    // none only when the root has no legal move
   core::Move ponder;  // may be none
-  int score = 0;
-  int depth = 0;
+  int score = 0;      // as in SearchInfo
+  int depth = 0;      // the last completed iteration
   uint64_t nodes = 0;
   int64_t time_ms = 0;
 };
@@ -85,6 +89,8 @@ struct SharedSearch {
   uint64_t total_nodes() const;
 };
 
+// Thread safety: a Worker is driven by one thread (threads.h owns them); only
+// nodes() may be read from another thread while it runs.
 class Worker {
  public:
   Worker(int id, SharedSearch& shared) : id_(id), shared_(shared) {}
