@@ -126,30 +126,30 @@ void MovePicker::generate_quiets() {
   core::generate<core::GenType::Quiet>(pos_, quiets_.moves);
 }
 
+const MovePicker::Threats* MovePicker::threats() {
+  if (!context_.threat_aware) return nullptr;
+  if (!threats_) threats_ = Threats::of(pos_);
+  return &*threats_;
+}
+
 void MovePicker::score_quiets() {
   generate_quiets();
   quiets_scored_ = true;
-  Threats threats;
-  if (context_.threat_aware) threats = Threats::of(pos_);
-  const Threats* known = context_.threat_aware ? &threats : nullptr;
   for (size_t i = 0; i < quiets_.moves.size(); ++i) {
     const Move m = quiets_.moves[i];
     quiets_.scores[i] = m == context_.killers[0]   ? kKillerScore
                         : m == context_.killers[1] ? kKillerScore - 1
                         : m == context_.counter    ? kCounterScore
-                                                   : quiet_score(pos_, m, context_, known);
+                                                   : quiet_score(pos_, m, context_, threats());
   }
 }
 
 void MovePicker::generate_evasions() {
   core::generate_legal(pos_, noisy_.moves);
-  Threats threats;
-  if (context_.threat_aware) threats = Threats::of(pos_);
-  const Threats* known = context_.threat_aware ? &threats : nullptr;
   for (size_t i = 0; i < noisy_.moves.size(); ++i) {
     const Move m = noisy_.moves[i];
     noisy_.scores[i] = pos_.is_noisy(m) ? kEvasionCaptureBase + noisy_score(pos_, m, context_)
-                                        : quiet_score(pos_, m, context_, known);
+                                        : quiet_score(pos_, m, context_, threats());
   }
 }
 

@@ -7,6 +7,8 @@
 // captures and underpromotions last. In check, all evasions in one stage.
 #pragma once
 
+#include <optional>
+
 #include "arbiter/core/movegen.h"
 #include "arbiter/search/history.h"
 
@@ -77,6 +79,8 @@ class MovePicker {
   void generate_quiets();
   void score_quiets();
   void generate_evasions();
+  // The threats, found once per node and only where ordering uses them (else null).
+  const Threats* threats();
   bool is_underpromotion(core::Move m) const {
     return m.is_promotion() && m.promotion() != core::PieceType::Queen;
   }
@@ -92,6 +96,7 @@ class MovePicker {
   core::MoveList bad_noisy_;
   size_t bad_next_ = 0;
   bool last_quiet_ = false;
+  std::optional<Threats> threats_;
 };
 
 }  // namespace arbiter::search
