@@ -119,6 +119,21 @@ SearchResult ThreadPool::collect_result() {
                                : moves[0];
   r.best = chosen.move;
   r.score = chosen.score;
+  // A limited level shows its candidates as MultiPV lines, the first line not
+  // last, and may play another candidate: the line played is sent again last, so
+  // that bestmove starts the last PV (GUIs and runners such as fastchess check it).
+  if (shared_.options.strength.limited() && shared_.on_info) {
+    SearchInfo info;
+    info.depth = std::max(1, r.depth);
+    info.seldepth = std::max(chosen.seldepth, info.depth);
+    info.score = chosen.score;
+    info.bound = chosen.bound;
+    info.nodes = r.nodes;
+    info.time_ms = r.time_ms;
+    info.hashfull = tt_.hashfull();
+    info.pv = chosen.pv;
+    shared_.on_info(info);
+  }
   if (chosen.pv.size() > 1) {
     r.ponder = chosen.pv[1];
   } else {

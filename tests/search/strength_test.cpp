@@ -126,6 +126,11 @@ TEST(Strength, EngineObeysUciLimitStrength) {
     core::Position pos =
         core::parse_fen("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2").value();
     EXPECT_TRUE(core::parse_uci_move(pos, best, false).ok()) << best;
+    // The last PV sent starts with the move played, whichever candidate it was.
+    std::string last_pv;
+    for (const std::string& l : lines)
+      if (const size_t at = l.find(" pv "); at != std::string::npos) last_pv = l.substr(at + 4);
+    EXPECT_EQ(last_pv.substr(0, last_pv.find(' ')), best);
     moves.insert(best);
   }
   EXPECT_GT(moves.size(), 1u);  // twelve games, not one move: the choice varies
