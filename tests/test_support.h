@@ -76,23 +76,7 @@ inline std::vector<core::Position> random_walk_positions(int walks_per_case, int
 // A FEN from a 64-character board (index a1 = 0, '.' empty), no castling or
 // en passant, counters 0 1.
 inline std::string board_fen(const std::string& board, core::Color side_to_move) {
-  std::string fen;
-  for (int rank = 7; rank >= 0; --rank) {
-    int empty = 0;
-    for (int file = 0; file < 8; ++file) {
-      const char c = board[size_t(rank * 8 + file)];
-      if (c == '.') {
-        ++empty;
-        continue;
-      }
-      if (empty) fen += char('0' + empty);
-      empty = 0;
-      fen += c;
-    }
-    if (empty) fen += char('0' + empty);
-    if (rank) fen += '/';
-  }
-  return fen + (side_to_move == core::Color::White ? " w - - 0 1" : " b - - 0 1");
+  return core::board_fen(board, side_to_move);
 }
 
 // Every game of a PGN file; a game that does not parse fails the test.

@@ -23,6 +23,8 @@ constexpr Subcommand kSubcommands[] = {
     {"adjudicate", arbiter::cli::run_adjudicate,
      "adjudicate [FILE.pgn ...] [--rules fide-2023] [--format json] [--threads N]\n"
      "  arbiter adjudicate --fen FEN [--moves MOVES] [--event EVENT] [--rules fide-2023]"},
+    {"unwinnable", arbiter::cli::run_unwinnable,
+     "unwinnable [FILE ...] [--budget N] [--threads N]   U(White), U(Black), dead, per FEN"},
     {"match", arbiter::cli::run_match,
      "match --engine cmd=PATH [name=N] --engine ... --each tc=10+0.1 --games N [--pgnout F]"},
     {"datagen", arbiter::cli::run_datagen,

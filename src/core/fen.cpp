@@ -240,4 +240,24 @@ std::string to_fen(const Position& pos, CastlingNotation notation) {
   return fen;
 }
 
+std::string board_fen(std::string_view board, Color side_to_move) {
+  std::string fen;
+  for (int rank = kRank8; rank >= kRank1; --rank) {
+    int empty = 0;
+    for (int file = kFileA; file <= kFileH; ++file) {
+      const char c = board[size_t(rank * 8 + file)];
+      if (c == '.') {
+        ++empty;
+        continue;
+      }
+      if (empty) fen += char('0' + empty);
+      empty = 0;
+      fen += c;
+    }
+    if (empty) fen += char('0' + empty);
+    if (rank != kRank1) fen += '/';
+  }
+  return fen + (side_to_move == Color::White ? " w - - 0 1" : " b - - 0 1");
+}
+
 }  // namespace arbiter::core

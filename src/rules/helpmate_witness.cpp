@@ -106,6 +106,31 @@ void HelpmateMemory::remember(const Position& root, Color winner, std::vector<Mo
 
 void HelpmateMemory::clear() {
   for (Line& line : side_) line = Line{};
+  static_failed_.reset();
+}
+
+HelpmateMemory::StaticKey HelpmateMemory::static_key(const Position& pos) {
+  StaticKey key;
+  for (Color c : {Color::White, Color::Black}) {
+    key.pawns[core::index(c)] = pos.pieces(c, core::PieceType::Pawn);
+    for (core::CastlingSide side : {core::CastlingSide::King, core::CastlingSide::Queen})
+      if (pos.can_castle(c, side))
+        key.castling_rooks |= core::square_bb(pos.castling_rook(c, side));
+  }
+  key.men = core::popcount(pos.pieces());
+  return key;
+}
+
+bool HelpmateMemory::static_proofs_failed_before(const Position& pos) const {
+  return static_failed_ && *static_failed_ == static_key(pos);
+}
+
+void HelpmateMemory::note_static_proofs_failed(const Position& pos) {
+  if (pos.in_check() || pos.en_passant_square() != Square::None) {
+    static_failed_.reset();
+    return;
+  }
+  static_failed_ = static_key(pos);
 }
 
 }  // namespace arbiter::rules

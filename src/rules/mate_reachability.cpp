@@ -12,7 +12,8 @@
 #include <algorithm>
 
 #include "arbiter/core/movegen.h"
-#include "arbiter/rules/blockade.h"
+#include "arbiter/rules/fixed_men.h"
+#include "arbiter/rules/structure_proof.h"
 #include "arbiter/rules/unwinnability.h"
 
 namespace arbiter::rules {
@@ -29,6 +30,8 @@ constexpr int kMaxDepth = 400;             // recursion bound; deeper nodes stay
 constexpr size_t kMinTableSize = 1 << 12;  // slots; always a power of two
 constexpr size_t kMaxTableSize = 1 << 22;
 constexpr int kMaxLoadPercent = 60;  // beyond this the walk gives up (Incomplete)
+// The static proof at every position the walk meets: small, since it runs often.
+constexpr StructureProofLimits kLeafStructureLimits{.max_structures = 64};
 
 struct Slot {
   Key key = 0;
@@ -47,8 +50,8 @@ thread_local VisitTable tl_visits;
 
 class Walker {
  public:
-  Walker(const Position& root, Color winner, uint64_t budget)
-      : pos_(root), winner_(winner), budget_(budget) {
+  Walker(const Position& root, Color winner, uint64_t budget, ReachabilityLeaves leaves)
+      : pos_(root), winner_(winner), budget_(budget), leaves_(leaves) {
     size_t wanted = kMinTableSize;
     while (wanted < kMaxTableSize && wanted * kMaxLoadPercent / 100 < budget) wanted *= 2;
     if (tl_visits.slots.size() < wanted) {
@@ -116,7 +119,10 @@ class Walker {
         slot->expanded = true;
         return pos_.in_check() && pos_.side_to_move() == ~winner_;
       }
-      if (statically_unwinnable(pos_, winner_)) {
+      const bool settled = leaves_ == ReachabilityLeaves::Static
+                               ? statically_unwinnable(pos_, winner_)
+                               : unwinnable_by_material(pos_, winner_);
+      if (settled) {
         slot->depth = kMaxDepth;
         slot->expanded = true;
         return false;
@@ -148,6 +154,7 @@ class Walker {
   Position pos_;
   const Color winner_;
   const uint64_t budget_;
+  const ReachabilityLeaves leaves_;
   uint64_t nodes_ = 0;
   size_t mask_ = 0;
   size_t capacity_ = 0;
@@ -160,11 +167,14 @@ class Walker {
 }  // namespace
 
 bool statically_unwinnable(const Position& pos, Color winner) {
-  return unwinnable_by_material(pos, winner) || blockade_proves_unwinnable(pos, winner);
+  return unwinnable_by_material(pos, winner) ||
+         prove_by_fixed_men(pos).unwinnable[core::index(winner)] ||
+         structure_proves_unwinnable(pos, winner, kLeafStructureLimits);
 }
 
-ReachabilityResult explore_reachable(const Position& pos, Color winner, uint64_t node_budget) {
-  return Walker(pos, winner, node_budget).run();
+ReachabilityResult explore_reachable(const Position& pos, Color winner, uint64_t node_budget,
+                                     ReachabilityLeaves leaves) {
+  return Walker(pos, winner, node_budget, leaves).run();
 }
 
 }  // namespace arbiter::rules

@@ -6,11 +6,16 @@
 //   2. forced line: while the side to move has a single legal move, play it;
 //   3. blockade: a fixed pawn structure leaves the winner no mating square;
 //   4. a quick, narrow helpmate search (most live positions end here);
-//   4b. in sparse positions, short helpmate lines over every plan (kShortLineCaps);
-//   5. an exhaustive walk of the reachable positions, settling small blocked
-//      or forced positions either way;
-//   6. deeper helpmate searches with what is left of the budget, one per plan
+//   5. static proofs with men still moving: the men that can never move wall the
+//      others in (fixed_men.h), or every pawn structure still to come does
+//      (structure_proof.h);
+//   6. in sparse positions, short helpmate lines over every plan (kShortLineCaps);
+//   7. an exhaustive walk of the reachable positions, settling small blocked
+//      or forced positions either way (the static proofs cut it short);
+//   8. deeper helpmate searches with what is left of the budget, one per plan
 //      (corner to mate in) in sparse positions, in rounds of growing slices.
+// The per-ply dead-position check screens first (static_proof_may_apply,
+// dead_is_provable) so that ordinary positions cost a few bit operations.
 #include "arbiter/rules/unwinnability.h"
 
 #include <algorithm>
@@ -20,9 +25,11 @@
 #include "arbiter/core/attacks.h"
 #include "arbiter/core/movegen.h"
 #include "arbiter/rules/blockade.h"
+#include "arbiter/rules/fixed_men.h"
 #include "arbiter/rules/helpmate.h"
 #include "arbiter/rules/helpmate_witness.h"
 #include "arbiter/rules/mate_reachability.h"
+#include "arbiter/rules/structure_proof.h"
 
 namespace arbiter::rules {
 
@@ -104,6 +111,53 @@ bool all_pawns_blocked(const Position& pos) {
   return pos.pieces(PieceType::Pawn) && !(pushes & ~pos.pieces());
 }
 
+// Whether some pawn is blocked head-on by an enemy pawn: the least a static proof
+// needs (a fixed man that walls something in starts with such a pair).
+bool has_locked_pawns(const Position& pos) {
+  using core::PieceType;
+  const core::Bitboard white = pos.pieces(Color::White, PieceType::Pawn);
+  return core::shift<core::Direction::North>(white) & pos.pieces(Color::Black, PieceType::Pawn);
+}
+
+// The pawn structures the per-ply check follows before it gives up (the analysis
+// of one side for a verdict follows the default number).
+constexpr StructureProofLimits kPerPlyStructureLimits{.max_structures = 64};
+
+// A queen, rook or knight with this many moves to empty squares is taken to roam.
+constexpr int kRoamingMoves = 3;
+
+// Whether the static proofs (fixed men, pawn structures) stand a chance of proving
+// both sides unwinnable: they need walls, which start with a pawn blocked head-on
+// by an enemy pawn, and they practically never wall in a queen, rook or knight that
+// moves freely now. A screen for the per-ply check, so that ordinary positions (a
+// closed middlegame has locked pawns but free pieces) cost a few bit operations:
+// it decides completeness, never soundness.
+bool static_proof_may_apply(const Position& pos) {
+  using core::PieceType;
+  if (!has_locked_pawns(pos)) return false;
+  const core::Bitboard occupied = pos.pieces();
+  for (core::Square s : core::squares(pos.pieces(PieceType::Queen, PieceType::Rook) |
+                                      pos.pieces(PieceType::Knight))) {
+    const PieceType pt = core::type_of(pos.piece_on(s));
+    if (core::popcount(core::piece_attacks(pt, s, occupied) & ~occupied) >= kRoamingMoves)
+      return false;
+  }
+  return true;
+}
+
+// Whether the static proofs show both sides unwinnable. The pawn structures
+// (costlier) are followed only for a side the fixed men leave unproven, and only
+// once the fixed men have proven the other side: a live position stops there.
+bool statically_dead(const Position& pos) {
+  const FixedMenProof fixed = prove_by_fixed_men(pos, /*both_or_none=*/true);
+  const bool white = fixed.unwinnable[core::index(Color::White)];
+  const bool black = fixed.unwinnable[core::index(Color::Black)];
+  if (white && black) return true;
+  if (!white && !black) return false;
+  const StructureProof rest = prove_by_structures(pos, !white, !black, kPerPlyStructureLimits);
+  return rest.unwinnable[core::index(white ? Color::Black : Color::White)];
+}
+
 // Whether the reachable set might be small enough to walk: every pawn blocked
 // head-on, or few legal moves. Open positions are left to the helpmate search.
 bool looks_closed(const Position& pos) {
@@ -153,12 +207,19 @@ bool has_runner(const Position& pos) {
   return false;
 }
 
+// A rook or queen usually roams far enough to make the reachable set too big to
+// walk, unless pawns locked head-on may wall it in.
+bool roamers_may_be_walled(const Position& pos) {
+  return !pos.pieces(core::PieceType::Rook, core::PieceType::Queen) || has_locked_pawns(pos);
+}
+
 // Whether the layers below stand a chance of proving the position dead. Dead
 // needs both sides unwinnable, and each layer proves that only under its own
 // precondition: material (O(1)), a forced line (followed here to its end, which
 // decides for the whole line), a blockade (a fixed pawn structure), or an
 // exhaustive walk, which ends within budget only when both sides have few moves,
-// no rook or queen can roam and no pawn can run to promotion. Anywhere else the per-ply check stops
+// no rook or queen can roam (none, or locked pawns may wall them in) and no pawn
+// can run to promotion. Anywhere else the per-ply check stops
 // at once: ordinary positions cost no search. The price is completeness, never soundness: a dead
 // position that only an exhaustive walk through a big reachable set could prove is reported alive
 // (the analysis would have run out of budget there anyway). Without pawns (and with more than
@@ -175,8 +236,7 @@ bool dead_is_provable(const Position& root, uint64_t root_moves) {
     if (unwinnable_by_material(root, Color::White) && unwinnable_by_material(root, Color::Black))
       return true;
     if (all_pawns_blocked(root) && analyse_blockade(root).fixed) return true;
-    return root.pieces(PieceType::Pawn) && !root.pieces(PieceType::Rook, PieceType::Queen) &&
-           !has_runner(root) &&
+    return root.pieces(PieceType::Pawn) && roamers_may_be_walled(root) && !has_runner(root) &&
            core::count_legal_moves_capped(root, kClosedMaxLegalMoves) <= kClosedMaxLegalMoves &&
            !opponent_has_more_moves_than(root, kClosedMaxLegalMoves);
   }
@@ -194,7 +254,7 @@ bool dead_is_provable(const Position& root, uint64_t root_moves) {
     return true;
   if (all_pawns_blocked(pos) && analyse_blockade(pos).fixed) return true;
   return moves <= kClosedMaxLegalMoves && pos.pieces(PieceType::Pawn) &&
-         !pos.pieces(PieceType::Rook, PieceType::Queen) && !has_runner(pos) &&
+         roamers_may_be_walled(pos) && !has_runner(pos) &&
          !opponent_has_more_moves_than(pos, kClosedMaxLegalMoves);
 }
 
@@ -269,22 +329,28 @@ WinnabilityResult analyse(const Position& root, Color winner, const WinnabilityO
     ++nodes;
   }
 
-  // Layer 3: blockade.
+  // Layer 3: a fixed pawn structure (cheap).
+  const auto static_method =
+      prefix.empty() ? WinnabilityMethod::Blockade : WinnabilityMethod::ForcedLine;
   if (blockade_proves_unwinnable(pos, winner))
-    return proven(Winnability::Unwinnable,
-                  prefix.empty() ? WinnabilityMethod::Blockade : WinnabilityMethod::ForcedLine,
-                  nodes);
+    return proven(Winnability::Unwinnable, static_method, nodes);
 
   const uint64_t budget = options.node_budget;
   auto left = [&] { return budget > nodes ? budget - nodes : 0; };
 
-  // Layer 4: quick helpmate search.
+  // Layer 4: quick helpmate search (most positions that reach this are winnable:
+  // it goes before the costlier static proofs of layer 5).
   HelpmateLimits quick = kQuickSearch;
   quick.node_budget = std::min(quick.node_budget, left());
   HelpmateResult quick_result = find_helpmate(pos, winner, quick);
   nodes += quick_result.nodes;
   if (quick_result.found)
     return mate_found(std::move(prefix), quick_result.line, WinnabilityMethod::Helpmate, nodes);
+
+  // Layer 5: men that never move, and the pawn structures that may still arise.
+  if (prove_by_fixed_men(pos).unwinnable[core::index(winner)] ||
+      structure_proves_unwinnable(pos, winner))
+    return proven(Winnability::Unwinnable, static_method, nodes);
 
   // Sparse positions: short lines over every plan first (outside the budget).
   uint64_t off_budget = 0;
@@ -303,7 +369,7 @@ WinnabilityResult analyse(const Position& root, Color winner, const WinnabilityO
     return result;
   };
 
-  // Layer 6 (used around layer 5): wider helpmate searches in rounds. With
+  // Layer 8 (used around layer 7): wider helpmate searches in rounds. With
   // several plans (corners to mate in) each plan gets a slice per round and the
   // slices grow, so the nearest corner is not searched to exhaustion while another
   // corner would have given a short helpmate. A plan whose search ended within its
@@ -325,7 +391,7 @@ WinnabilityResult analyse(const Position& root, Color winner, const WinnabilityO
     return found.has_value() || std::count(exhausted, exhausted + plans, false) == 0;
   };
 
-  // Layer 5: exhaustive reachability, where the reachable set may be small. With
+  // Layer 7: exhaustive reachability, where the reachable set may be small. With
   // a rook or queen on the board, a pawn free to promote or no pawn at all (every
   // placement of the pieces is then reachable), the walk seldom ends within
   // budget while a helpmate usually exists: the wide search goes first there, the
@@ -389,15 +455,17 @@ DeadPositionResult analyse_dead_position(const Position& pos, uint64_t legal_mov
     r.method = WinnabilityMethod::Material;
     return r;
   }
-  if (!dead_is_provable(pos, legal_moves)) return r;  // alive as far as any proof can tell
-  // Static proofs for both sides first: cheap, and they settle blocked positions
-  // before any search is spent on them.
-  if (statically_unwinnable(pos, Color::White) && statically_unwinnable(pos, Color::Black) &&
-      !core::has_no_legal_moves(pos)) {
-    r.dead = true;
-    r.method = WinnabilityMethod::Blockade;
-    return r;
+  const bool searchable = dead_is_provable(pos, legal_moves);
+  if (!searchable && !static_proof_may_apply(pos)) return r;  // alive as far as any proof can tell
+  if (!memory.static_proofs_failed_before(pos)) {
+    if (statically_dead(pos) && !core::has_no_legal_moves(pos)) {
+      r.dead = true;
+      r.method = WinnabilityMethod::Blockade;
+      return r;
+    }
+    memory.note_static_proofs_failed(pos);
   }
+  if (!searchable) return r;
   // Screen: a helpmate for either side proves the position alive. First the
   // lines remembered from the previous plies (re-verified), then a short search;
   // the side with more material is tried first.

@@ -31,4 +31,9 @@ std::string impossibility(const Position& pos);
 
 std::string to_fen(const Position& pos, CastlingNotation notation = CastlingNotation::Auto);
 
+// A FEN from a 64-character board (index a1 = 0, '.' empty, piece letters as in
+// FEN), no castling or en passant, counters 0 1. Not validated: parse_fen says
+// whether it is a legal position.
+std::string board_fen(std::string_view board, Color side_to_move);
+
 }  // namespace arbiter::core

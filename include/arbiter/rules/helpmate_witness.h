@@ -42,13 +42,32 @@ class HelpmateMemory {
   void remember(const core::Position& root, core::Color winner, std::vector<core::Move> line);
   void clear();
 
+  // The static proofs (fixed men, pawn structures) failed on a position with the
+  // same pawns, castling rights and number of men, and nothing but reversible
+  // piece moves since: each such move stays within the regions those proofs
+  // computed, so they would almost always fail again (the exception: a piece
+  // that walked into a cage it can never leave). A position in check or with an
+  // en-passant square is never noted: leaving a check or an en-passant chance can
+  // shrink the regions. Saves work; costs completeness at most, never soundness.
+  bool static_proofs_failed_before(const core::Position& pos) const;
+  void note_static_proofs_failed(const core::Position& pos);
+
  private:
   struct Line {
     core::Position root;  // the position the line starts from
     bool has_root = false;
     std::vector<core::Move> moves;
   };
+  struct StaticKey {
+    core::Bitboard pawns[core::kNumColors] = {};
+    core::Bitboard castling_rooks = 0;
+    int men = 0;
+    bool operator==(const StaticKey&) const = default;
+  };
+  static StaticKey static_key(const core::Position& pos);
+
   Line side_[core::kNumColors];
+  std::optional<StaticKey> static_failed_;
 };
 
 }  // namespace arbiter::rules

@@ -25,8 +25,16 @@ struct ReachabilityResult {
   std::vector<core::Move> line;
 };
 
+// Which positions the walk does not expand.
+enum class ReachabilityLeaves : uint8_t {
+  Static,    // those statically_unwinnable proves unwinnable (the analysis)
+  Material,  // only those the material rules settle: a walk that shares nothing
+             // with the static proofs, for labelling test positions
+};
+
 ReachabilityResult explore_reachable(const core::Position& pos, core::Color winner,
-                                     uint64_t node_budget);
+                                     uint64_t node_budget,
+                                     ReachabilityLeaves leaves = ReachabilityLeaves::Static);
 
 // Whether a position needs no expansion because `winner` provably cannot mate
 // from it (material or blockade). Does not test for mate itself.

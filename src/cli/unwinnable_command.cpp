@@ -1,0 +1,322 @@
+// arbiter unwinnable: U(White), U(Black) and the per-ply 5.2.2 check for a list of
+// positions, one FEN per line. A line may start with a label in the format of
+// the public unwinnability test vectors ("WB", "W-", "-B" or "--": which sides
+// can still mate); labelled input is checked and summarised, so the command is
+// also how the analysis is measured on a suite.
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cxxopts.hpp>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "arbiter/core/fen.h"
+#include "arbiter/core/notation.h"
+#include "arbiter/rules/unwinnability.h"
+#include "arbiter/rules/unwinnability_suite.h"
+#include "commands.h"
+
+namespace arbiter::cli {
+
+namespace {
+
+using core::Color;
+using rules::Winnability;
+using Clock = std::chrono::steady_clock;
+
+constexpr int kUsageError = 2;
+constexpr int kReadError = 1;
+constexpr double kMicro = 1e6;
+
+struct Query {
+  int line_number = 0;
+  std::string fen;
+  std::optional<bool> can_mate[core::kNumColors];  // from the label, when given
+};
+
+struct Answer {
+  bool parsed = false;
+  std::string error;
+  rules::WinnabilityResult side[core::kNumColors];
+  double side_us[core::kNumColors] = {};
+  rules::DeadPositionResult dead;
+  double dead_us = 0;
+};
+
+std::optional<Query> parse_line(const std::string& raw, int line_number) {
+  std::string line = raw;
+  if (auto hash = line.find('#'); hash != std::string::npos) line.resize(hash);
+  line.erase(0, line.find_first_not_of(" \t"));
+  line.erase(line.find_last_not_of(" \t\r") + 1);
+  if (line.empty()) return std::nullopt;
+  Query q;
+  q.line_number = line_number;
+  if (line.size() > 3 && line[2] == ' ' && (line[0] == 'W' || line[0] == '-') &&
+      (line[1] == 'B' || line[1] == '-')) {
+    q.can_mate[core::index(Color::White)] = line[0] == 'W';
+    q.can_mate[core::index(Color::Black)] = line[1] == 'B';
+    line.erase(0, 3);
+  }
+  q.fen = line;
+  return q;
+}
+
+double micros(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count() * kMicro;
+}
+
+Answer analyse(const Query& q, const rules::WinnabilityOptions& options) {
+  Answer a;
+  auto pos = core::parse_fen(q.fen);
+  if (!pos) {
+    a.error = pos.error();
+    return a;
+  }
+  a.parsed = true;
+  for (Color c : {Color::White, Color::Black}) {
+    auto start = Clock::now();
+    a.side[core::index(c)] = rules::analyse_winnability(pos.value(), c, options);
+    a.side_us[core::index(c)] = micros(start);
+  }
+  auto start = Clock::now();
+  a.dead = rules::analyse_dead_position(pos.value(), options);
+  a.dead_us = micros(start);
+  return a;
+}
+
+const char* verdict_name(Winnability w) {
+  switch (w) {
+    case Winnability::Winnable:
+      return "winnable";
+    case Winnability::Unwinnable:
+      return "unwinnable";
+    case Winnability::Undecided:
+      return "undecided";
+  }
+  return "?";
+}
+
+std::string describe(const core::Position& pos, const rules::WinnabilityResult& r) {
+  std::ostringstream out;
+  out << verdict_name(r.verdict) << " (" << rules::to_string(r.method) << ")";
+  if (!r.helpmate.empty()) {
+    out << " [";
+    core::Position p = pos;
+    for (size_t i = 0; i < r.helpmate.size(); ++i) {
+      out << (i ? " " : "") << core::to_uci(r.helpmate[i], false);
+      core::UndoInfo undo;
+      p.make_move(r.helpmate[i], undo);
+    }
+    out << "]";
+  }
+  return out.str();
+}
+
+struct Summary {
+  int positions = 0, labelled = 0, questions = 0;
+  int undecided = 0, wrong = 0, false_unwinnable = 0;
+  int dead_labelled = 0, dead_found = 0, false_dead = 0;
+  std::vector<double> side_us, dead_us;
+
+  void add(const Query& q, const Answer& a, std::ostream& err) {
+    ++positions;
+    for (Color c : {Color::White, Color::Black}) side_us.push_back(a.side_us[core::index(c)]);
+    dead_us.push_back(a.dead_us);
+    if (!q.can_mate[0]) return;
+    ++labelled;
+    bool dead = true;
+    for (Color c : {Color::White, Color::Black}) {
+      const bool can = *q.can_mate[core::index(c)];
+      dead = dead && !can;
+      const Winnability w = a.side[core::index(c)].verdict;
+      ++questions;
+      if (w == Winnability::Undecided) ++undecided;
+      if ((w == Winnability::Winnable && !can) || (w == Winnability::Unwinnable && can)) {
+        ++wrong;
+        err << "line " << q.line_number << ": " << (c == Color::White ? "White" : "Black")
+            << " labelled " << (can ? "winnable" : "unwinnable") << ", analysed " << verdict_name(w)
+            << "\n";
+      }
+      if (w == Winnability::Unwinnable && can) ++false_unwinnable;
+    }
+    if (dead) ++dead_labelled;
+    if (dead && a.dead.dead) ++dead_found;
+    if (!dead && a.dead.dead) {
+      ++false_dead;
+      err << "line " << q.line_number << ": called dead, labelled live\n";
+    }
+  }
+
+  static double at(std::vector<double> v, double q) {
+    if (v.empty()) return 0;
+    std::sort(v.begin(), v.end());
+    return v[std::min(v.size() - 1, size_t(q * double(v.size())))];
+  }
+
+  void print(std::ostream& out) const {
+    out << "positions: " << positions << " (labelled " << labelled << ")\n";
+    out << std::fixed << std::setprecision(1);
+    out << "U(c) time us: p50 " << at(side_us, 0.5) << ", p99 " << at(side_us, 0.99) << ", max "
+        << at(side_us, 1.0) << "\n";
+    out << "5.2.2 check time us: p50 " << at(dead_us, 0.5) << ", p99 " << at(dead_us, 0.99)
+        << ", max " << at(dead_us, 1.0) << "\n";
+    if (!labelled) return;
+    auto pct = [](int a, int b) { return b ? 100.0 * a / b : 0.0; };
+    out << std::setprecision(2);
+    out << "U(c) questions: " << questions << ", undecided " << undecided << " ("
+        << pct(undecided, questions) << "%), wrong " << wrong << " (false unwinnable "
+        << false_unwinnable << ")\n";
+    out << "dead positions: " << dead_labelled << ", found by the 5.2.2 check " << dead_found
+        << " (" << pct(dead_found, dead_labelled) << "%), false dead " << false_dead << "\n";
+  }
+};
+
+// --label: one line per decided position, in input order.
+int label_all(const std::vector<Query>& queries, uint64_t budget, int threads) {
+  std::vector<std::string> labels(queries.size());
+  std::atomic<size_t> next{0};
+  auto work = [&] {
+    for (size_t i; (i = next++) < queries.size();) {
+      auto pos = core::parse_fen(queries[i].fen);
+      labels[i] = pos ? rules::label_position(pos.value(), budget) : "";
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) pool.emplace_back(work);
+  work();
+  for (auto& t : pool) t.join();
+  bool unreadable = false;
+  for (size_t i = 0; i < queries.size(); ++i) {
+    if (labels[i].empty()) {
+      std::cerr << "line " << queries[i].line_number << ": invalid FEN\n";
+      unreadable = true;
+    } else if (labels[i].find('?') != std::string::npos) {
+      std::cerr << "undecided " << labels[i] << " " << queries[i].fen << "\n";
+    } else {
+      std::cout << labels[i] << " " << queries[i].fen << "\n";
+    }
+  }
+  return unreadable ? kReadError : 0;
+}
+
+}  // namespace
+
+int run_unwinnable(int argc, char** argv) {
+  cxxopts::Options opts(
+      "arbiter unwinnable",
+      "Which sides can still checkmate (U(c), FIDE 6.9 and 5.1.2) and whether the position is\n"
+      "dead (5.2.2, the check a game runs after every ply), one FEN per line from FILEs or\n"
+      "standard input. A line may start with a label 'WB', 'W-', '-B' or '--' (the sides that\n"
+      "can mate, as in the public unwinnability test vectors): labelled input is checked, each\n"
+      "disagreement goes to stderr, and a summary with timings ends the output.\n"
+      "Exit code: 0, or 1 when a wrong verdict or an unreadable line was found, 2 for bad usage.");
+  opts.add_options()("files", "input files", cxxopts::value<std::vector<std::string>>())(
+      "budget", "node budget of each analysis",
+      cxxopts::value<uint64_t>()->default_value(
+          std::to_string(rules::WinnabilityOptions{}.node_budget)))(
+      "threads", "positions analysed at once", cxxopts::value<int>()->default_value("1"))(
+      "quiet", "the summary only")(
+      "generate", "print N generated hard positions (see --seed) and stop", cxxopts::value<int>())(
+      "seed", "seed of --generate", cxxopts::value<uint64_t>()->default_value("1"))(
+      "label",
+      "label each input position instead ('WB', 'W-', '-B' or '--' and the FEN) by a "
+      "replayed helpmate or an exhaustive walk of --budget nodes that uses no static proof; "
+      "positions left undecided go to stderr")("h,help", "this help");
+  opts.parse_positional({"files"});
+  opts.positional_help("[FILE ...]");
+  cxxopts::ParseResult args;
+  try {
+    args = opts.parse(argc, argv);
+  } catch (const std::exception& e) {
+    std::cerr << "arbiter unwinnable: " << e.what() << "\n";
+    return kUsageError;
+  }
+  if (args.count("help")) {
+    std::cout << opts.help() << "\n";
+    return 0;
+  }
+  const int threads = args["threads"].as<int>();
+  if (threads < 1 || threads > 256) {
+    std::cerr << "arbiter unwinnable: --threads must be 1 to 256\n";
+    return kUsageError;
+  }
+  rules::WinnabilityOptions options;
+  options.node_budget = args["budget"].as<uint64_t>();
+  if (args.count("generate")) {
+    const int count = args["generate"].as<int>();
+    if (count < 0) {
+      std::cerr << "arbiter unwinnable: --generate must not be negative\n";
+      return kUsageError;
+    }
+    for (const std::string& fen :
+         rules::generate_hard_positions(count, args["seed"].as<uint64_t>()))
+      std::cout << fen << "\n";
+    return 0;
+  }
+
+  std::vector<Query> queries;
+  auto read = [&](std::istream& in) {
+    std::string line;
+    int number = 0;
+    while (std::getline(in, line))
+      if (auto q = parse_line(line, ++number)) queries.push_back(std::move(*q));
+  };
+  std::vector<std::string> files;
+  if (args.count("files")) files = args["files"].as<std::vector<std::string>>();
+  if (files.empty() || (files.size() == 1 && files[0] == "-")) {
+    read(std::cin);
+  } else {
+    for (const std::string& name : files) {
+      std::ifstream in(name);
+      if (!in) {
+        std::cerr << "arbiter unwinnable: cannot read " << name << "\n";
+        return kReadError;
+      }
+      read(in);
+    }
+  }
+
+  if (args.count("label")) return label_all(queries, options.node_budget, threads);
+
+  std::vector<Answer> answers(queries.size());
+  std::atomic<size_t> next{0};
+  auto work = [&] {
+    for (size_t i; (i = next++) < queries.size();) answers[i] = analyse(queries[i], options);
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) pool.emplace_back(work);
+  work();
+  for (auto& t : pool) t.join();
+
+  Summary summary;
+  bool unreadable = false;
+  const bool quiet = args.count("quiet") > 0;
+  for (size_t i = 0; i < queries.size(); ++i) {
+    const Query& q = queries[i];
+    const Answer& a = answers[i];
+    if (!a.parsed) {
+      std::cerr << "line " << q.line_number << ": invalid FEN: " << a.error << "\n";
+      unreadable = true;
+      continue;
+    }
+    summary.add(q, a, std::cerr);
+    if (quiet) continue;
+    const core::Position pos = core::parse_fen(q.fen).value();
+    std::cout << q.fen << "\n  white: " << describe(pos, a.side[0])
+              << "\n  black: " << describe(pos, a.side[1]) << "\n  dead (5.2.2): "
+              << (a.dead.dead        ? "yes"
+                  : a.dead.undecided ? "undecided"
+                                     : "no")
+              << " (" << rules::to_string(a.dead.method) << ")\n";
+  }
+  summary.print(std::cout);
+  return unreadable || summary.wrong ? kReadError : 0;
+}
+
+}  // namespace arbiter::cli

@@ -1,0 +1,287 @@
+// The fixed-men proof of unwinnability (see the header): a greatest fixpoint over
+// which men can never move, then the counting argument on the regions they leave.
+#include "arbiter/rules/fixed_men.h"
+
+#include <array>
+#include <span>
+
+#include "arbiter/core/attacks.h"
+#include "piece_regions.h"
+
+namespace arbiter::rules {
+
+using core::Bitboard;
+using core::Color;
+using core::PieceType;
+using core::Position;
+using core::Square;
+
+namespace {
+
+constexpr int kMaxMen = 32;    // pieces and kings, both sides
+constexpr int kMaxPawns = 16;  // both sides
+constexpr int kWhite = core::index(Color::White);
+constexpr int kBlack = core::index(Color::Black);
+
+struct Man {
+  PieceType type;
+  Color color;
+  Square from;
+  Bitboard seed;    // its square, and where castling may take it
+  Bitboard region;  // the squares it could ever stand on
+  bool fixed;
+};
+
+struct Pawn {
+  Square from;
+  Color color;
+  Bitboard reach;  // the squares it could ever stand on
+  bool bound;      // never leaves its file and is never taken
+};
+
+Bitboard forward(Color c, Bitboard b) {
+  return c == Color::White ? core::shift<core::Direction::North>(b)
+                           : core::shift<core::Direction::South>(b);
+}
+
+// Every square a pawn from `from` could stand on: pushes up to a square in
+// `solid`, captures onto `capturable`.
+Bitboard pawn_reach(Color c, Square from, Bitboard solid, Bitboard capturable) {
+  Bitboard reach = core::square_bb(from);
+  if (core::rank_of(from) == core::relative_rank(c, core::kRank2)) {
+    const Bitboard one = forward(c, reach) & ~solid;
+    reach |= one | (forward(c, one) & ~solid);
+  }
+  Bitboard frontier = reach;
+  while (frontier) {
+    const Bitboard next =
+        (forward(c, frontier) & ~solid) | (core::pawn_attacks_bb(c, frontier) & capturable);
+    frontier = next & ~reach;
+    reach |= frontier;
+  }
+  return reach;
+}
+
+// The squares a piece that may be anything (a promoted pawn) attacks from `region`.
+Bitboard wild_step(Bitboard region) {
+  return regions::step(PieceType::Queen, region) | regions::knight_step(region);
+}
+
+class FixedMenAnalysis {
+ public:
+  explicit FixedMenAnalysis(const Position& pos) {
+    for (Color c : {Color::White, Color::Black}) {
+      for (Square sq : core::squares(pos.pieces(c, PieceType::Pawn)))
+        pawn_[pawn_count_++] = {sq, c, core::square_bb(sq), true};
+      for (Square sq : core::squares(pos.pieces(c) & ~pos.pieces(PieceType::Pawn))) {
+        const PieceType type = core::type_of(pos.piece_on(sq));
+        if (type == PieceType::King) king_[core::index(c)] = men_count_;
+        const Bitboard seed = regions::castling_seed(pos, c, sq);
+        men_[men_count_++] = {type, c, sq, seed, seed, true};
+      }
+    }
+    // En passant right now: the pawn that passed is not bound, and the square it
+    // passed is one where it could be taken.
+    const Square ep = pos.en_passant_square();
+    const Color mover = pos.side_to_move();
+    if (ep != Square::None &&
+        (core::pawn_attacks(~mover, ep) & pos.pieces(mover, PieceType::Pawn))) {
+      en_passant_zone_[core::index(~mover)] = core::square_bb(ep);
+      const Square victim = ep - core::pawn_push(mover);
+      for (int i = 0; i < pawn_count_; ++i)
+        if (pawn_[i].from == victim) pawn_[i].bound = false;
+    }
+  }
+
+  FixedMenProof run(bool both_or_none) {
+    settle();
+    FixedMenProof proof;
+    proof.fixed = fixed_;
+    for (Color winner : {Color::White, Color::Black}) {
+      proof.unwinnable[core::index(winner)] = !mate_conceivable(winner);
+      if (both_or_none && !proof.unwinnable[core::index(winner)]) break;
+    }
+    return proof;
+  }
+
+ private:
+  void settle() {
+    for (bool changed = true; changed;) {
+      fixed_ = currently_fixed();
+      compute_regions();
+      compute_reaches();
+      changed = refute() || currently_fixed() != fixed_;
+    }
+    fixed_ = currently_fixed();
+  }
+
+  Bitboard fixed_pawns(int color) const {
+    Bitboard b = 0;
+    for (int i = 0; i < pawn_count_; ++i)
+      if (core::index(pawn_[i].color) == color && pawn_[i].bound &&
+          pawn_[i].reach == core::square_bb(pawn_[i].from))
+        b |= core::square_bb(pawn_[i].from);
+    return b;
+  }
+
+  Bitboard currently_fixed() const {
+    Bitboard fixed = fixed_pawns(kWhite) | fixed_pawns(kBlack);
+    for (int m = 0; m < men_count_; ++m)
+      if (men_[m].fixed) fixed |= core::square_bb(men_[m].from);
+    return fixed;
+  }
+
+  // Regions around the fixed men; a man that turns out able to move is not fixed.
+  void compute_regions() {
+    for (int c : {kWhite, kBlack})
+      fixed_pawn_attacks_[c] = core::pawn_attacks_bb(Color(c), fixed_pawns(c));
+    piece_reach_[kWhite] = piece_reach_[kBlack] = 0;
+    for (int m = 0; m < men_count_; ++m) {
+      Man& man = men_[m];
+      Bitboard allowed = ~fixed_;
+      if (man.type == PieceType::King) allowed &= ~fixed_pawn_attacks_[core::index(~man.color)];
+      man.region = regions::flood(man.type, man.seed, allowed);
+      if (man.region != core::square_bb(man.from)) man.fixed = false;
+      if (man.type != PieceType::King) piece_reach_[core::index(man.color)] |= man.region;
+    }
+    for (int c : {kWhite, kBlack}) {
+      wild_[c] = promotes_[c] ? ~fixed_ : 0;
+      piece_reach_[c] |= wild_[c];
+    }
+  }
+
+  // Where the men of colour c could be taken by a pawn.
+  Bitboard capturable(Color c) const {
+    Bitboard zone = piece_reach_[core::index(c)] | en_passant_zone_[core::index(c)];
+    for (int i = 0; i < pawn_count_; ++i)
+      if (pawn_[i].color == c) zone |= pawn_[i].reach;
+    return zone;
+  }
+
+  // Each pawn's reach (captures feed each other, so a fixpoint of its own); a
+  // pawn reaching its last rank makes its side able to promote.
+  void compute_reaches() {
+    Bitboard bound_squares[core::kNumColors] = {};
+    for (int i = 0; i < pawn_count_; ++i)
+      if (pawn_[i].bound)
+        bound_squares[core::index(pawn_[i].color)] |= core::square_bb(pawn_[i].from);
+    for (bool changed = true; changed;) {
+      changed = false;
+      const Bitboard takes_on[core::kNumColors] = {capturable(Color::Black),
+                                                   capturable(Color::White)};
+      for (int i = 0; i < pawn_count_; ++i) {
+        Pawn& p = pawn_[i];
+        const int us = core::index(p.color), them = core::index(~p.color);
+        const Bitboard solid = (fixed_ | bound_squares[them]) & ~core::square_bb(p.from);
+        const Bitboard reach = pawn_reach(p.color, p.from, solid, takes_on[us]);
+        changed |= reach != p.reach;
+        p.reach = reach;
+        if ((reach & core::rank_bb(core::relative_rank(p.color, core::kRank8))) && !promotes_[us]) {
+          promotes_[us] = true;
+          wild_[us] = ~fixed_;
+          piece_reach_[us] |= wild_[us];
+        }
+      }
+    }
+  }
+
+  // The squares where men of colour c could take an enemy man, and whether a
+  // king's capture there is possible (`by_king`: squares its king could take on).
+  Bitboard attack_zone(Color c, Bitboard& by_king) const {
+    const int us = core::index(c);
+    Bitboard zone = wild_step(wild_[us]);
+    by_king = 0;
+    for (int i = 0; i < pawn_count_; ++i)
+      if (pawn_[i].color == c) zone |= core::pawn_attacks_bb(c, pawn_[i].reach);
+    for (int m = 0; m < men_count_; ++m) {
+      const Man& man = men_[m];
+      if (man.color != c) continue;
+      const Bitboard hit = regions::step(man.type, man.region);
+      if (man.type == PieceType::King)
+        by_king |= hit;
+      else
+        zone |= hit;
+    }
+    return zone;
+  }
+
+  // Drops the assumptions the current regions and reaches refute. True when
+  // something changed.
+  bool refute() {
+    Bitboard zone[core::kNumColors], by_king[core::kNumColors];
+    for (int c : {kWhite, kBlack}) zone[c] = attack_zone(Color(c), by_king[c]);
+    // What colour c's enemies could take: a king only what no fixed pawn of c guards.
+    Bitboard takeable[core::kNumColors];
+    for (int c : {kWhite, kBlack})
+      takeable[c] = zone[c ^ 1] | (by_king[c ^ 1] & ~fixed_pawn_attacks_[c]);
+    bool changed = false;
+    for (int i = 0; i < pawn_count_; ++i) {
+      Pawn& p = pawn_[i];
+      if (!p.bound) continue;
+      if ((p.reach & ~core::file_bb(p.from)) || (p.reach & takeable[core::index(p.color)])) {
+        p.bound = false;
+        changed = true;
+      }
+    }
+    for (int m = 0; m < men_count_; ++m) {
+      Man& man = men_[m];
+      if (!man.fixed || man.type == PieceType::King) continue;
+      if (core::contains(takeable[core::index(man.color)], man.from)) {
+        man.fixed = false;
+        changed = true;
+      }
+    }
+    return changed;
+  }
+
+  bool mate_conceivable(Color winner) const {
+    const int w = core::index(winner);
+    std::array<regions::PieceRegion, kMaxMen + kMaxPawns + core::kNumColors> closers;
+    int count = 0;
+    for (int m = 0; m < men_count_; ++m)
+      if (men_[m].type != PieceType::King)
+        closers[count++] = {men_[m].type, men_[m].color, men_[m].region};
+    Bitboard pawn_checks = fixed_pawn_attacks_[w];
+    for (int i = 0; i < pawn_count_; ++i) {
+      const Pawn& p = pawn_[i];
+      if (core::contains(fixed_, p.from)) continue;
+      Bitboard region = p.reach;
+      if (p.color == winner) {
+        region |= core::pawn_attacks_bb(winner, p.reach);
+        pawn_checks |= core::pawn_attacks_bb(winner, p.reach);
+      }
+      closers[count++] = {PieceType::Pawn, p.color, region, p.reach};
+    }
+    for (Color c : {Color::White, Color::Black})
+      if (wild_[core::index(c)])
+        closers[count++] = {PieceType::Queen, c,
+                            wild_[core::index(c)] | wild_step(wild_[core::index(c)])};
+    const std::span<const regions::PieceRegion> span(closers.data(), count);
+    const Bitboard flight_space = ~fixed_ & ~fixed_pawn_attacks_[w];
+    for (Square k : core::squares(men_[king_[core::index(~winner)]].region))
+      if (regions::mate_conceivable_on(span, winner, k, flight_space, men_[king_[w]].region,
+                                       pawn_checks))
+        return true;
+    return false;
+  }
+
+  std::array<Pawn, kMaxPawns> pawn_{};
+  int pawn_count_ = 0;
+  std::array<Man, kMaxMen> men_{};
+  int men_count_ = 0;
+  int king_[core::kNumColors] = {};
+  Bitboard fixed_ = 0;
+  bool promotes_[core::kNumColors] = {};
+  Bitboard wild_[core::kNumColors] = {};
+  Bitboard en_passant_zone_[core::kNumColors] = {};
+  Bitboard fixed_pawn_attacks_[core::kNumColors] = {};
+  Bitboard piece_reach_[core::kNumColors] = {};
+};
+
+}  // namespace
+
+FixedMenProof prove_by_fixed_men(const Position& pos, bool both_or_none) {
+  return FixedMenAnalysis(pos).run(both_or_none);
+}
+
+}  // namespace arbiter::rules

@@ -1,0 +1,189 @@
+// The labelled unwinnability suites of tests/data, and the static proofs that
+// carry them (fixed men, pawn structures):
+//   unwinnability-hard.txt: generated walls, chains and one-colour bishops,
+//     labelled by replayed helpmates and an exhaustive walk that uses no static
+//     proof (`arbiter unwinnable --label`);
+//   unwinnability-400.txt: 400 positions of the public unwinnability test vectors.
+// Every verdict must agree with the labels (no false draw, no false win), and the
+// share found must not fall below what was measured when the proofs went in.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "arbiter/core/fen.h"
+#include "arbiter/core/movegen.h"
+#include "arbiter/rules/blockade.h"
+#include "arbiter/rules/fixed_men.h"
+#include "arbiter/rules/helpmate.h"
+#include "arbiter/rules/helpmate_witness.h"
+#include "arbiter/rules/structure_proof.h"
+#include "arbiter/rules/unwinnability.h"
+#include "arbiter/rules/unwinnability_suite.h"
+#include "test_support.h"
+
+namespace arbiter::rules {
+namespace {
+
+using core::Color;
+using core::Position;
+
+struct Labelled {
+  Position pos;
+  bool can_mate[core::kNumColors];
+  std::string fen;
+};
+
+std::vector<Labelled> load_suite(const char* name) {
+  std::vector<Labelled> out;
+  std::ifstream in(test::data_path(name));
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.size() < 4 || line[0] == '#') continue;
+    Labelled l{test::must_parse(line.substr(3)), {line[0] == 'W', line[1] == 'B'}, line.substr(3)};
+    out.push_back(std::move(l));
+  }
+  return out;
+}
+
+struct SuiteFigures {
+  int questions = 0, undecided = 0, dead = 0, dead_found = 0;
+};
+
+// Runs U(c) for both sides and the per-ply 5.2.2 check on every position: each
+// verdict must agree with the label.
+SuiteFigures check_suite(const std::vector<Labelled>& suite) {
+  SuiteFigures f;
+  for (const Labelled& l : suite) {
+    bool dead = true;
+    for (Color c : {Color::White, Color::Black}) {
+      const bool can = l.can_mate[core::index(c)];
+      dead = dead && !can;
+      const WinnabilityResult r = analyse_winnability(l.pos, c);
+      ++f.questions;
+      if (r.verdict == Winnability::Undecided) ++f.undecided;
+      if (r.verdict == Winnability::Unwinnable) {
+        EXPECT_FALSE(can) << "false draw: " << l.fen << (c == Color::White ? " white" : " black");
+      }
+      if (r.verdict == Winnability::Winnable) {
+        EXPECT_TRUE(can) << "mate claimed where the label has none: " << l.fen;
+        EXPECT_TRUE(is_helpmate_line(l.pos, c, r.helpmate)) << l.fen;
+      }
+    }
+    const DeadPositionResult d = analyse_dead_position(l.pos);
+    EXPECT_TRUE(!d.dead || dead) << "false dead position: " << l.fen;
+    f.dead += dead;
+    f.dead_found += dead && d.dead;
+  }
+  return f;
+}
+
+TEST(UnwinnabilitySuites, HardSuiteAgreesWithItsLabels) {
+  const std::vector<Labelled> suite = load_suite("unwinnability-hard.txt");
+  ASSERT_GE(suite.size(), 500u);
+  const SuiteFigures f = check_suite(suite);
+  EXPECT_GE(f.dead, 200);
+  // Measured when the static proofs went in: every dead position found at the ply
+  // it arises; undecided only where a helpmate exists but lies beyond the budget.
+  EXPECT_EQ(f.dead_found, f.dead);
+  EXPECT_LE(f.undecided * 100, f.questions) << f.undecided << " of " << f.questions;
+}
+
+TEST(UnwinnabilitySuites, PublicVectorsAgreeWithTheirLabels) {
+  const std::vector<Labelled> suite = load_suite("unwinnability-400.txt");
+  ASSERT_EQ(suite.size(), 400u);
+  const SuiteFigures f = check_suite(suite);
+  EXPECT_GE(f.dead, 150);
+  // Floors a little under the figures measured when the static proofs went in.
+  EXPECT_GE(f.dead_found * 100, f.dead * 55) << f.dead_found << " of " << f.dead;
+  EXPECT_LE(f.undecided * 100, f.questions * 22) << f.undecided << " of " << f.questions;
+}
+
+// The examples that the static proofs settle, and the rule each needs.
+TEST(StaticProofs, WallsThatLockWhilePawnsStillMove) {
+  // Pawns still to move on the h-file; the kings can never meet the enemy pawns.
+  const Position wall = test::must_parse("8/8/8/1k3p1p/3p1P2/1p1P1PpP/1P4P1/K7 b - - 0 1");
+  EXPECT_FALSE(analyse_blockade(wall).fixed);
+  EXPECT_TRUE(analyse_dead_position(wall).dead);
+  const StructureProof structures = prove_by_structures(wall, true, true);
+  EXPECT_TRUE(structures.unwinnable[0] && structures.unwinnable[1]);
+  EXPECT_TRUE(structures.complete);
+
+  // White's pawns on ranks 2 and Black's on 5 may advance, but every file locks:
+  // White (no pieces, no pawn that can pass) can never mate.
+  const Position advancing =
+      test::must_parse("1k6/p1p1p1p1/P1P1P1P1/p1p1p1p1/8/8/P1P1P1P1/4K3 w - - 0 1");
+  const FixedMenProof fixed = prove_by_fixed_men(advancing);
+  EXPECT_TRUE(fixed.unwinnable[core::index(Color::White)]);
+  EXPECT_NE(fixed.fixed, 0u);
+}
+
+// Captures the static proofs must not overlook: each position is winnable only
+// through the move named, and a proof that ignored it would call it unwinnable.
+TEST(StaticProofs, CapturesThatOpenTheWallAreSeen) {
+  // En passant right now (f4xe3) is the only way anything moves.
+  const Position en_passant = test::must_parse("4k3/8/8/p1p1p3/P1P1Pp1p/1B3P1P/8/4K3 b - e3 0 1");
+  for (Color c : {Color::White, Color::Black}) {
+    EXPECT_FALSE(prove_by_fixed_men(en_passant).unwinnable[core::index(c)]);
+    EXPECT_NE(analyse_winnability(en_passant, c).verdict, Winnability::Unwinnable);
+  }
+  // The black king takes the unprotected c5 pawn, then c6-c5 frees the bishop,
+  // which takes a4 so that the a-pawns run: the fixpoint must let each freed
+  // pawn free the next (a second round after the first capture).
+  const Position chain = test::must_parse("bk6/8/p1p5/p1P2p1p/P1p1pP1P/1pP1P3/1P6/K7 b - - 0 1");
+  EXPECT_FALSE(prove_by_fixed_men(chain).unwinnable[core::index(Color::Black)]);
+  EXPECT_EQ(analyse_winnability(chain, Color::Black).verdict, Winnability::Winnable);
+}
+
+// A pawn closes at most the squares it covers from one square it can stand on:
+// the pawns racing down the a- and c-files cannot also hold every square around
+// a king they check, so Black cannot mate with pawns alone behind the wall.
+TEST(StaticProofs, PawnsCloseFlightsFromOneSquareAtATime) {
+  const Position advancing =
+      test::must_parse("1k6/p1p1p1p1/P1P1P1P1/p1p1p1p1/8/8/P1P1P1P1/4K3 w - - 0 1");
+  EXPECT_TRUE(prove_by_fixed_men(advancing).unwinnable[core::index(Color::Black)]);
+  EXPECT_TRUE(analyse_dead_position(advancing).dead);
+}
+
+// Soundness: on generated positions of the suite's kinds, whenever a helpmate
+// line replays to mate for a side, neither static proof may call that side
+// unwinnable.
+TEST(StaticProofs, NeverDenyAHelpmateFound) {
+  const int positions = test::kSanitized ? 300 : 3000;
+  constexpr HelpmateLimits kSearch{.node_budget = 4000, .max_units = 8, .max_plies = 80};
+  int mates = 0;
+  for (const std::string& fen : generate_hard_positions(positions, 424242)) {
+    const Position pos = test::must_parse(fen);
+    for (Color c : {Color::White, Color::Black}) {
+      const HelpmateResult found = find_helpmate(pos, c, kSearch);
+      if (!found.found) continue;
+      ASSERT_TRUE(is_helpmate_line(pos, c, found.line)) << fen;
+      ++mates;
+      EXPECT_FALSE(prove_by_fixed_men(pos).unwinnable[core::index(c)]) << fen;
+      EXPECT_FALSE(structure_proves_unwinnable(pos, c)) << fen;
+    }
+  }
+  EXPECT_GT(mates, positions / 2);
+}
+
+// The per-ply check skips the static proofs after reversible piece moves that
+// follow a failed attempt, and tries again once a pawn has moved.
+TEST(StaticProofs, GameMemorySkipsOnlyAfterReversibleMoves) {
+  HelpmateMemory memory;
+  const Position before = test::must_parse("4k3/8/8/3p4/3P4/8/P7/R3K3 w - - 0 1");
+  EXPECT_FALSE(memory.static_proofs_failed_before(before));
+  memory.note_static_proofs_failed(before);
+  EXPECT_TRUE(memory.static_proofs_failed_before(before));
+  const Position rook_moved = test::must_parse("4k3/8/8/3p4/3P4/8/P7/1R2K3 b - - 1 1");
+  EXPECT_TRUE(memory.static_proofs_failed_before(rook_moved));  // castling rights unchanged: none
+  const Position pawn_moved = test::must_parse("4k3/8/8/3p4/P2P4/8/8/R3K3 b - - 0 1");
+  EXPECT_FALSE(memory.static_proofs_failed_before(pawn_moved));
+  const Position in_check = test::must_parse("4k3/8/8/3p4/3P4/8/8/R3K2r w - - 0 1");
+  memory.note_static_proofs_failed(in_check);
+  EXPECT_FALSE(memory.static_proofs_failed_before(in_check));
+}
+
+}  // namespace
+}  // namespace arbiter::rules
