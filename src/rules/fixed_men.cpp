@@ -133,13 +133,26 @@ class FixedMenAnalysis {
 
   // Regions around the fixed men; a man that turns out able to move is not fixed.
   void compute_regions() {
-    for (int c : {kWhite, kBlack})
+    for (int c : {kWhite, kBlack}) {
       fixed_pawn_attacks_[c] = core::pawn_attacks_bb(Color(c), fixed_pawns(c));
+      guarded_[c] = fixed_pawn_attacks_[c];
+    }
+    // What a fixed piece attacks with nothing in between (a knight's or king's
+    // squares, a slider's neighbours) it attacks for good.
+    for (int m = 0; m < men_count_; ++m) {
+      const Man& man = men_[m];
+      if (!man.fixed) continue;
+      const Bitboard attacked = man.type == PieceType::Knight ? core::knight_attacks(man.from)
+                                : man.type == PieceType::King
+                                    ? core::king_attacks(man.from)
+                                    : regions::step(man.type, core::square_bb(man.from));
+      guarded_[core::index(man.color)] |= attacked;
+    }
     piece_reach_[kWhite] = piece_reach_[kBlack] = 0;
     for (int m = 0; m < men_count_; ++m) {
       Man& man = men_[m];
       Bitboard allowed = ~fixed_;
-      if (man.type == PieceType::King) allowed &= ~fixed_pawn_attacks_[core::index(~man.color)];
+      if (man.type == PieceType::King) allowed &= ~guarded_[core::index(~man.color)];
       man.region = regions::flood(man.type, man.seed, allowed);
       if (man.region != core::square_bb(man.from)) man.fixed = false;
       if (man.type != PieceType::King) piece_reach_[core::index(man.color)] |= man.region;
@@ -210,10 +223,9 @@ class FixedMenAnalysis {
   bool refute() {
     Bitboard zone[core::kNumColors], by_king[core::kNumColors];
     for (int c : {kWhite, kBlack}) zone[c] = attack_zone(Color(c), by_king[c]);
-    // What colour c's enemies could take: a king only what no fixed pawn of c guards.
+    // What colour c's enemies could take: a king only what no fixed man of c guards.
     Bitboard takeable[core::kNumColors];
-    for (int c : {kWhite, kBlack})
-      takeable[c] = zone[c ^ 1] | (by_king[c ^ 1] & ~fixed_pawn_attacks_[c]);
+    for (int c : {kWhite, kBlack}) takeable[c] = zone[c ^ 1] | (by_king[c ^ 1] & ~guarded_[c]);
     bool changed = false;
     for (int i = 0; i < pawn_count_; ++i) {
       Pawn& p = pawn_[i];
@@ -275,6 +287,7 @@ class FixedMenAnalysis {
   Bitboard wild_[core::kNumColors] = {};
   Bitboard en_passant_zone_[core::kNumColors] = {};
   Bitboard fixed_pawn_attacks_[core::kNumColors] = {};
+  Bitboard guarded_[core::kNumColors] = {};  // attacked for good by fixed men
   Bitboard piece_reach_[core::kNumColors] = {};
 };
 

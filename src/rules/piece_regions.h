@@ -198,9 +198,15 @@ bool mate_conceivable_on(const Pieces& pieces, core::Color winner, core::Square 
                          core::Bitboard flight_space, core::Bitboard winner_king_region,
                          core::Bitboard pawn_checks) {
   using core::Bitboard;
+  // A piece checks from its region; k itself may lie outside it (a king that can
+  // never move stands on a square no other man can enter).
   bool checker = core::contains(pawn_checks, k);
-  for (const PieceRegion& p : pieces)
-    if (p.color == winner && core::contains(p.region, k)) checker = true;
+  for (const PieceRegion& p : pieces) {
+    if (p.color != winner) continue;
+    const Bitboard attacked =
+        p.type == core::PieceType::Pawn ? p.region : p.region | step(p.type, p.region);
+    if (core::contains(attacked, k)) checker = true;
+  }
   if (!checker) return false;
 
   const Bitboard flights = core::king_attacks(k) & flight_space;
