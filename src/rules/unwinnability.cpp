@@ -127,14 +127,18 @@ constexpr StructureProofLimits kPerPlyStructureLimits{.max_structures = 64};
 constexpr int kRoamingMoves = 3;
 
 // Whether the static proofs (fixed men, pawn structures) stand a chance of proving
-// both sides unwinnable: they need walls, which start with a pawn blocked head-on
-// by an enemy pawn, and they practically never wall in a queen, rook or knight that
+// both sides unwinnable: they need walls, which start with a pawn standing in front
+// of another (of either side), and they practically never wall in a queen, rook or knight that
 // moves freely now. A screen for the per-ply check, so that ordinary positions (a
 // closed middlegame has locked pawns but free pieces) cost a few bit operations:
 // it decides completeness, never soundness.
 bool static_proof_may_apply(const Position& pos) {
   using core::PieceType;
-  if (!has_locked_pawns(pos)) return false;
+  const core::Bitboard pawns = pos.pieces(PieceType::Pawn);
+  const core::Bitboard pushes =
+      core::pawn_pushes_bb(Color::White, pos.pieces(Color::White, PieceType::Pawn)) |
+      core::pawn_pushes_bb(Color::Black, pos.pieces(Color::Black, PieceType::Pawn));
+  if (!(pushes & pawns)) return false;  // no pawn stands in front of another
   const core::Bitboard occupied = pos.pieces();
   for (core::Square s : core::squares(pos.pieces(PieceType::Queen, PieceType::Rook) |
                                       pos.pieces(PieceType::Knight))) {

@@ -17,11 +17,13 @@
 #include "arbiter/core/movegen.h"
 #include "arbiter/rules/blockade.h"
 #include "arbiter/rules/fixed_men.h"
+#include "arbiter/rules/game.h"
 #include "arbiter/rules/helpmate.h"
 #include "arbiter/rules/helpmate_witness.h"
 #include "arbiter/rules/structure_proof.h"
 #include "arbiter/rules/unwinnability.h"
 #include "arbiter/rules/unwinnability_suite.h"
+#include "rules/game_helpers.h"
 #include "test_support.h"
 
 namespace arbiter::rules {
@@ -118,6 +120,20 @@ TEST(StaticProofs, WallsThatLockWhilePawnsStillMove) {
   const FixedMenProof fixed = prove_by_fixed_men(advancing);
   EXPECT_TRUE(fixed.unwinnable[core::index(Color::White)]);
   EXPECT_NE(fixed.fixed, 0u);
+}
+
+// In a game the per-ply check ends it at the move that makes the position dead,
+// also after reversible moves (the memory of failed static proofs is per
+// structure, not a reason to stop looking once a pawn moves).
+TEST(StaticProofs, AGameEndsAtTheMoveThatLocksTheWall) {
+  rules::Game game = test::game_from("8/8/8/1k3p1p/3p1P2/1p1P1Pp1/1P4PP/K7 w - - 0 1");
+  EXPECT_FALSE(game.finished());
+  test::play(game, "a1b1 b5a5 b1a1 a5b5");  // reversible moves: still alive
+  EXPECT_FALSE(game.finished());
+  test::play(game, "h2h3");
+  ASSERT_TRUE(game.finished());
+  EXPECT_EQ(test::reason_of(game), "dead-position");
+  EXPECT_EQ(game.ply(), 5);
 }
 
 // Captures the static proofs must not overlook: each position is winnable only
