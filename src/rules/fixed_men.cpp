@@ -6,6 +6,7 @@
 #include <span>
 
 #include "arbiter/core/attacks.h"
+#include "arbiter/core/movegen.h"
 #include "piece_regions.h"
 
 namespace arbiter::rules {
@@ -80,6 +81,17 @@ class FixedMenAnalysis {
         men_[men_count_++] = {type, c, sq, seed, seed, true};
       }
     }
+    // A king in check leaves its square now, by one of its legal moves, and if a
+    // fixed man gives the check it can never come back: its region then grows from
+    // those moves only (compute_regions).
+    if (pos.in_check()) {
+      core::MoveList moves;
+      core::generate_legal(pos, moves);
+      const Square king = pos.king_square(pos.side_to_move());
+      for (core::Move m : moves)
+        if (m.from() == king) check_exits_ |= core::square_bb(m.to());
+      checked_king_ = king_[core::index(pos.side_to_move())];
+    }
     // En passant right now: the pawn that passed is not bound, and the square it
     // passed is one where it could be taken.
     const Square ep = pos.en_passant_square();
@@ -153,7 +165,10 @@ class FixedMenAnalysis {
       Man& man = men_[m];
       Bitboard allowed = ~fixed_;
       if (man.type == PieceType::King) allowed &= ~guarded_[core::index(~man.color)];
-      man.region = regions::flood(man.type, man.seed, allowed);
+      if (m == checked_king_ && core::contains(guarded_[core::index(~man.color)], man.from))
+        man.region = man.seed | regions::flood(man.type, check_exits_ & allowed, allowed);
+      else
+        man.region = regions::flood(man.type, man.seed, allowed);
       if (man.region != core::square_bb(man.from)) man.fixed = false;
       if (man.type != PieceType::King) piece_reach_[core::index(man.color)] |= man.region;
     }
@@ -288,6 +303,8 @@ class FixedMenAnalysis {
   Bitboard en_passant_zone_[core::kNumColors] = {};
   Bitboard fixed_pawn_attacks_[core::kNumColors] = {};
   Bitboard guarded_[core::kNumColors] = {};  // attacked for good by fixed men
+  int checked_king_ = -1;                    // the index of a king in check now
+  Bitboard check_exits_ = 0;                 // where that king can go now
   Bitboard piece_reach_[core::kNumColors] = {};
 };
 

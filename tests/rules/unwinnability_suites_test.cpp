@@ -163,6 +163,17 @@ TEST(StaticProofs, FixedPiecesGuardTheirNeighbours) {
   EXPECT_TRUE(analyse_dead_position(locked).dead);
 }
 
+// A king in check from a fixed pawn leaves its square now and never comes back:
+// its region grows from its legal moves only. Here a5 is closed to the black king
+// now (the white king is next to it), and a6 for good (the b5 pawn), so the black
+// king never gets below the wall.
+TEST(StaticProofs, AKingInCheckFromAWallLeavesByItsLegalMoves) {
+  const Position pos = test::must_parse("8/2b5/kp1p1p2/1PpP1Pp1/K1P3P1/3B4/8/8 b - - 0 1");
+  const FixedMenProof proof = prove_by_fixed_men(pos);
+  EXPECT_TRUE(proof.unwinnable[0] && proof.unwinnable[1]);
+  EXPECT_TRUE(analyse_dead_position(pos).dead);
+}
+
 // A king that can never move still gets mated: its square is outside every other
 // man's region, and a check from a region's edge must count (here ...Bc6 mates
 // the white king, shut in on a8 by its own pawn and the black king).
