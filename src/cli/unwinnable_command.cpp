@@ -102,17 +102,13 @@ const char* verdict_name(Winnability w) {
   return "?";
 }
 
-std::string describe(const core::Position& pos, const rules::WinnabilityResult& r) {
+std::string describe(const rules::WinnabilityResult& r) {
   std::ostringstream out;
   out << verdict_name(r.verdict) << " (" << rules::to_string(r.method) << ")";
   if (!r.helpmate.empty()) {
     out << " [";
-    core::Position p = pos;
-    for (size_t i = 0; i < r.helpmate.size(); ++i) {
+    for (size_t i = 0; i < r.helpmate.size(); ++i)
       out << (i ? " " : "") << core::to_uci(r.helpmate[i], false);
-      core::UndoInfo undo;
-      p.make_move(r.helpmate[i], undo);
-    }
     out << "]";
   }
   return out.str();
@@ -307,9 +303,8 @@ int run_unwinnable(int argc, char** argv) {
     }
     summary.add(q, a, std::cerr);
     if (quiet) continue;
-    const core::Position pos = core::parse_fen(q.fen).value();
-    std::cout << q.fen << "\n  white: " << describe(pos, a.side[0])
-              << "\n  black: " << describe(pos, a.side[1]) << "\n  dead (5.2.2): "
+    std::cout << q.fen << "\n  white: " << describe(a.side[0])
+              << "\n  black: " << describe(a.side[1]) << "\n  dead (5.2.2): "
               << (a.dead.dead        ? "yes"
                   : a.dead.undecided ? "undecided"
                                      : "no")
