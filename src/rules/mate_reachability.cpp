@@ -48,10 +48,14 @@ struct VisitTable {
 };
 thread_local VisitTable tl_visits;
 
+// Whose mates the walk looks for.
+enum class Seeking : uint8_t { OneSide, EitherSide };
+
 class Walker {
  public:
-  Walker(const Position& root, Color winner, uint64_t budget, ReachabilityLeaves leaves)
-      : pos_(root), winner_(winner), budget_(budget), leaves_(leaves) {
+  Walker(const Position& root, Color winner, uint64_t budget, ReachabilityLeaves leaves,
+         Seeking seeking = Seeking::OneSide)
+      : pos_(root), winner_(winner), budget_(budget), leaves_(leaves), seeking_(seeking) {
     size_t wanted = kMinTableSize;
     while (wanted < kMaxTableSize && wanted * kMaxLoadPercent / 100 < budget) wanted *= 2;
     if (tl_visits.slots.size() < wanted) {
@@ -73,6 +77,7 @@ class Walker {
     if (mate) {
       r.outcome = ReachabilityOutcome::MateFound;
       r.line = line_;
+      r.winner = ~pos_.side_to_move();  // the walk stops on the mated position
     } else if (!aborted_ && unexpanded_ == 0) {
       r.outcome = ReachabilityOutcome::NoMate;
     }
@@ -117,9 +122,11 @@ class Walker {
       if (moves.empty()) {  // a leaf: mate of the loser, or a dead end
         slot->depth = kMaxDepth;
         slot->expanded = true;
-        return pos_.in_check() && pos_.side_to_move() == ~winner_;
+        return pos_.in_check() &&
+               (seeking_ == Seeking::EitherSide || pos_.side_to_move() == ~winner_);
       }
-      const bool settled = leaves_ == ReachabilityLeaves::Static
+      const bool settled = seeking_ == Seeking::EitherSide ? statically_dead_position(pos_)
+                           : leaves_ == ReachabilityLeaves::Static
                                ? statically_unwinnable(pos_, winner_)
                                : unwinnable_by_material(pos_, winner_);
       if (settled) {
@@ -155,6 +162,7 @@ class Walker {
   const Color winner_;
   const uint64_t budget_;
   const ReachabilityLeaves leaves_;
+  const Seeking seeking_;
   uint64_t nodes_ = 0;
   size_t mask_ = 0;
   size_t capacity_ = 0;
@@ -170,6 +178,25 @@ bool statically_unwinnable(const Position& pos, Color winner) {
   return unwinnable_by_material(pos, winner) ||
          prove_by_fixed_men(pos).unwinnable[core::index(winner)] ||
          structure_proves_unwinnable(pos, winner, kLeafStructureLimits);
+}
+
+bool statically_dead_position(const Position& pos) {
+  bool proven[core::kNumColors];
+  for (Color c : {Color::White, Color::Black})
+    proven[core::index(c)] = unwinnable_by_material(pos, c);
+  if (proven[0] && proven[1]) return true;
+  const FixedMenProof fixed = prove_by_fixed_men(pos);
+  for (int c : {0, 1}) proven[c] = proven[c] || fixed.unwinnable[c];
+  if (proven[0] && proven[1]) return true;
+  const StructureProof rest =
+      prove_by_structures(pos, !proven[0], !proven[1], kLeafStructureLimits);
+  for (int c : {0, 1}) proven[c] = proven[c] || rest.unwinnable[c];
+  return proven[0] && proven[1];
+}
+
+ReachabilityResult explore_reachable_either(const Position& pos, uint64_t node_budget) {
+  return Walker(pos, Color::White, node_budget, ReachabilityLeaves::Static, Seeking::EitherSide)
+      .run();
 }
 
 ReachabilityResult explore_reachable(const Position& pos, Color winner, uint64_t node_budget,

@@ -49,6 +49,11 @@ constexpr HelpmateLimits kScreenSearch{.node_budget = 200, .max_units = 1, .max_
 constexpr HelpmateLimits kHintedSearch{.node_budget = 1500, .max_units = 2, .max_plies = 80};
 // Share of the budget the exhaustive walk may use (the wide search gets the rest).
 constexpr uint64_t kReachabilityShareDivisor = 4;
+// Share of the per-ply check's budget for its walk of both sides at once (the
+// analyses of each side get the rest): 2 finds 3 more of the 181 dead positions
+// of tests/data/unwinnability-400.txt than 4; walks are rare in real games (3 in
+// lichess-sample), so it costs nothing there.
+constexpr uint64_t kJointWalkShareDivisor = 2;
 // Positions with at most this many legal moves are worth an exhaustive walk.
 constexpr uint64_t kClosedMaxLegalMoves = 8;
 constexpr HelpmateLimits kWideSearch{.node_budget = 0, .max_units = 16, .max_plies = 80};
@@ -119,9 +124,50 @@ bool has_locked_pawns(const Position& pos) {
   return core::shift<core::Direction::North>(white) & pos.pieces(Color::Black, PieceType::Pawn);
 }
 
+// How many pawns (of either side) stand right in front of a pawn: the stuff of
+// walls. A pair locked head-on counts two.
+int pawns_standing_in_front_of_pawns(const Position& pos) {
+  using core::PieceType;
+  const core::Bitboard pawns = pos.pieces(PieceType::Pawn);
+  const core::Bitboard pushes =
+      core::pawn_pushes_bb(Color::White, pos.pieces(Color::White, PieceType::Pawn)) |
+      core::pawn_pushes_bb(Color::Black, pos.pieces(Color::Black, PieceType::Pawn));
+  return core::popcount(pushes & pawns);
+}
+
+// Whether some pawn has none of `blockers` anywhere ahead on its file.
+bool pawn_with_nothing_ahead(const Position& pos, core::Bitboard blockers) {
+  using core::Bitboard;
+  using core::PieceType;
+  constexpr int kRank = 8;  // a shift by one rank
+  // Every square behind some blocker on its file, seen from each side: a pawn on
+  // one of them has a blocker ahead. (A bitboard fill: this runs on most plies.)
+  Bitboard below = blockers >> kRank, above = blockers << kRank;
+  for (int step = kRank; step < 64; step *= 2) {
+    below |= below >> step;
+    above |= above << step;
+  }
+  return (pos.pieces(Color::White, PieceType::Pawn) & ~below) ||
+         (pos.pieces(Color::Black, PieceType::Pawn) & ~above);
+}
+
+// A pawn with no pawn anywhere ahead on its file: it may promote, and the
+// positions reachable after a promotion are too many to walk.
+bool has_runner(const Position& pos) {
+  return pawn_with_nothing_ahead(pos, pos.pieces(core::PieceType::Pawn));
+}
+
+// A pawn with no man at all ahead on its file: free to promote now, and then
+// nearly always able to mate, so no static proof holds for its side.
+bool has_open_runner(const Position& pos) { return pawn_with_nothing_ahead(pos, pos.pieces()); }
+
 // The pawn structures the per-ply check follows before it gives up (the analysis
 // of one side for a verdict follows the default number).
 constexpr StructureProofLimits kPerPlyStructureLimits{.max_structures = 64};
+constexpr StructureProofLimits kFullStructureLimits{};
+
+// Walls take more than one pawn standing in front of another.
+constexpr int kWallForStaticProof = 2;
 
 // A queen, rook or knight with this many moves to empty squares is taken to roam.
 constexpr int kRoamingMoves = 3;
@@ -134,12 +180,8 @@ constexpr int kRoamingMoves = 3;
 // it decides completeness, never soundness.
 bool static_proof_may_apply(const Position& pos) {
   using core::PieceType;
-  const core::Bitboard pawns = pos.pieces(PieceType::Pawn);
-  const core::Bitboard pushes =
-      core::pawn_pushes_bb(Color::White, pos.pieces(Color::White, PieceType::Pawn)) |
-      core::pawn_pushes_bb(Color::Black, pos.pieces(Color::Black, PieceType::Pawn));
-  // Walls take more than one pawn standing in front of another.
-  if (!core::more_than_one(pushes & pawns)) return false;
+  if (has_open_runner(pos)) return false;
+  if (pawns_standing_in_front_of_pawns(pos) < kWallForStaticProof) return false;
   const core::Bitboard occupied = pos.pieces();
   // The likeliest roamers first: this runs on most plies of a closed middlegame.
   for (PieceType pt : {PieceType::Queen, PieceType::Knight, PieceType::Rook})
@@ -152,14 +194,20 @@ bool static_proof_may_apply(const Position& pos) {
 // Whether the static proofs show both sides unwinnable. The pawn structures
 // (costlier) are followed only for a side the fixed men leave unproven, and only
 // once the fixed men have proven the other side: a live position stops there.
-bool statically_dead(const Position& pos) {
-  const FixedMenProof fixed = prove_by_fixed_men(pos, /*both_or_none=*/true);
+// `limits` bounds the pawn structures followed. With the per-ply limits the
+// structures run only once the fixed men prove one side (a live position stops
+// at the fixed men); with the full limits they run for whatever side is left.
+bool statically_dead(const Position& pos,
+                     const StructureProofLimits& limits = kPerPlyStructureLimits) {
+  const bool cheap = limits.max_structures <= kPerPlyStructureLimits.max_structures;
+  const FixedMenProof fixed = prove_by_fixed_men(pos, /*both_or_none=*/cheap);
   const bool white = fixed.unwinnable[core::index(Color::White)];
   const bool black = fixed.unwinnable[core::index(Color::Black)];
   if (white && black) return true;
-  if (!white && !black) return false;
-  const StructureProof rest = prove_by_structures(pos, !white, !black, kPerPlyStructureLimits);
-  return rest.unwinnable[core::index(white ? Color::Black : Color::White)];
+  if (cheap && !white && !black) return false;
+  const StructureProof rest = prove_by_structures(pos, !white, !black, limits);
+  return (white || rest.unwinnable[core::index(Color::White)]) &&
+         (black || rest.unwinnable[core::index(Color::Black)]);
 }
 
 // Whether the reachable set might be small enough to walk: every pawn blocked
@@ -196,19 +244,20 @@ bool opponent_has_more_moves_than(const Position& pos, uint64_t limit) {
   return moves > limit;
 }
 
-// A pawn with no pawn anywhere ahead on its file: it may promote, and the
-// positions reachable after a promotion are too many to walk.
-bool has_runner(const Position& pos) {
-  using core::PieceType;
-  const core::Bitboard pawns = pos.pieces(PieceType::Pawn);
-  for (Color c : {Color::White, Color::Black}) {
-    for (core::Square s : core::squares(pos.pieces(c, PieceType::Pawn))) {
-      core::Bitboard ahead = core::file_bb(s);
-      ahead &= c == Color::White ? ~((core::square_bb(s) << 1) - 1) : (core::square_bb(s) - 1);
-      if (!(ahead & pawns)) return true;
-    }
-  }
-  return false;
+// Pawns standing in front of pawns that make a runner worth walking past: with a
+// wall this thick the runner is often shut in behind it (a king in a corridor of
+// its own pawns); a single locked pair beside a passed pawn is an ordinary
+// ending, where the walk would only cost (lichess-timeouts: 3 in front of pawns
+// halve the positions walked against 2, and keep 31 of the 32 dead positions
+// that dropping the runner test finds among the 1,754 public vectors).
+constexpr int kWallAroundRunner = 3;
+
+// Whether a pawn may run to promotion past what a walk can hold, as far as a
+// cheap test tells: some pawn has no pawn ahead on its file, and the pawns do not
+// form a wall thick enough to shut it in.
+bool runner_may_escape(const Position& pos) {
+  return has_open_runner(pos) ||
+         (has_runner(pos) && pawns_standing_in_front_of_pawns(pos) < kWallAroundRunner);
 }
 
 // A rook or queen usually roams far enough to make the reachable set too big to
@@ -223,7 +272,7 @@ bool roamers_may_be_walled(const Position& pos) {
 // decides for the whole line), a blockade (a fixed pawn structure), or an
 // exhaustive walk, which ends within budget only when both sides have few moves,
 // no rook or queen can roam (none, or locked pawns may wall them in) and no pawn
-// can run to promotion. Anywhere else the per-ply check stops
+// can run to promotion past a wall (runner_may_escape). Anywhere else the per-ply check stops
 // at once: ordinary positions cost no search. The price is completeness, never soundness: a dead
 // position that only an exhaustive walk through a big reachable set could prove is reported alive
 // (the analysis would have run out of budget there anyway). Without pawns (and with more than
@@ -240,7 +289,8 @@ bool dead_is_provable(const Position& root, uint64_t root_moves) {
     if (unwinnable_by_material(root, Color::White) && unwinnable_by_material(root, Color::Black))
       return true;
     if (all_pawns_blocked(root) && analyse_blockade(root).fixed) return true;
-    return root.pieces(PieceType::Pawn) && roamers_may_be_walled(root) && !has_runner(root) &&
+    return root.pieces(PieceType::Pawn) && roamers_may_be_walled(root) &&
+           !runner_may_escape(root) &&
            core::count_legal_moves_capped(root, kClosedMaxLegalMoves) <= kClosedMaxLegalMoves &&
            !opponent_has_more_moves_than(root, kClosedMaxLegalMoves);
   }
@@ -258,7 +308,7 @@ bool dead_is_provable(const Position& root, uint64_t root_moves) {
     return true;
   if (all_pawns_blocked(pos) && analyse_blockade(pos).fixed) return true;
   return moves <= kClosedMaxLegalMoves && pos.pieces(PieceType::Pawn) &&
-         roamers_may_be_walled(pos) && !has_runner(pos) &&
+         roamers_may_be_walled(pos) && !runner_may_escape(pos) &&
          !opponent_has_more_moves_than(pos, kClosedMaxLegalMoves);
 }
 
@@ -519,11 +569,34 @@ DeadPositionResult analyse_dead_position(const Position& pos, uint64_t legal_mov
   const int wide_cap[] = {kWideSearch.max_plies};
   found = plan_round(pos, sides, round, wide_cap, r.nodes);
   if (found) return alive(found->winner, std::move(found->line));
+  auto budget_left = [&] {
+    const uint64_t used = r.nodes - off_budget;
+    return options.node_budget > used ? options.node_budget - used : 0;
+  };
+  // The static proofs at full size next (the per-ply screen above capped the
+  // structures), before any walk: a wall that locks is settled at a fraction of
+  // a walk's cost.
+  if (statically_dead(pos, kFullStructureLimits)) {
+    r.dead = true;
+    r.method = WinnabilityMethod::Blockade;
+    return r;
+  }
+  // One walk for both sides first: the positions that get here have few moves,
+  // and one walk over the reachable set settles what two one-sided walks (each
+  // with a share of the budget) would have to settle apiece.
+  const ReachabilityResult walk =
+      explore_reachable_either(pos, budget_left() / kJointWalkShareDivisor);
+  r.nodes += walk.nodes;
+  if (walk.outcome == ReachabilityOutcome::MateFound) return alive(walk.winner, walk.line);
+  if (walk.outcome == ReachabilityOutcome::NoMate) {
+    r.dead = true;
+    r.method = WinnabilityMethod::Exhaustive;
+    return r;
+  }
   bool all_unwinnable = true;
   for (Color c : {stronger, ~stronger}) {
     WinnabilityOptions rest = options;
-    const uint64_t used = r.nodes - off_budget;
-    rest.node_budget = options.node_budget > used ? options.node_budget - used : 0;
+    rest.node_budget = budget_left();
     // Without its own short-line round: the one above covered both sides.
     WinnabilityResult w = analyse(pos, c, rest, /*short_lines=*/false);
     r.nodes += w.nodes;

@@ -23,6 +23,7 @@ struct ReachabilityResult {
   ReachabilityOutcome outcome = ReachabilityOutcome::Incomplete;
   uint64_t nodes = 0;
   std::vector<core::Move> line;
+  core::Color winner = core::Color::White;  // with MateFound: the side that mates
 };
 
 // Which positions the walk does not expand.
@@ -36,8 +37,16 @@ ReachabilityResult explore_reachable(const core::Position& pos, core::Color winn
                                      uint64_t node_budget,
                                      ReachabilityLeaves leaves = ReachabilityLeaves::Static);
 
+// The same walk looking for a mate by either side: NoMate proves the position
+// dead. Its leaves are the positions statically proven dead (both sides). One
+// walk instead of one per side: a dead position needs every reachable position
+// free of mate, and the two walks would each pay for the whole reachable set.
+ReachabilityResult explore_reachable_either(const core::Position& pos, uint64_t node_budget);
+
 // Whether a position needs no expansion because `winner` provably cannot mate
 // from it (material or blockade). Does not test for mate itself.
 bool statically_unwinnable(const core::Position& pos, core::Color winner);
+// Whether neither side can mate, by the same static proofs.
+bool statically_dead_position(const core::Position& pos);
 
 }  // namespace arbiter::rules
