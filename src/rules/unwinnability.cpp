@@ -575,8 +575,8 @@ DeadPositionResult analyse_dead_position(const Position& pos, uint64_t legal_mov
   };
   // The static proofs at full size next (the per-ply screen above capped the
   // structures), before any walk: a wall that locks is settled at a fraction of
-  // a walk's cost.
-  if (statically_dead(pos, kFullStructureLimits)) {
+  // a walk's cost. (Mate and stalemate are left to the walk, as above.)
+  if (legal_moves != 0 && statically_dead(pos, kFullStructureLimits)) {
     r.dead = true;
     r.method = WinnabilityMethod::Blockade;
     return r;
