@@ -33,7 +33,7 @@ constexpr double kLogProgressSeconds = 30.0;
 
 struct Settings {
   std::vector<std::string> data;
-  std::string out, description, checkpoint, resume;
+  std::string out, description, checkpoint, resume, init;
   train::TrainerOptions trainer;
   float weight_decay = train::kDefaultWeightDecay;
   double validation_fraction = train::kDefaultValidationFraction;
@@ -140,6 +140,17 @@ int train(const Settings& s) {
     if (s.seed_given && s.seed != state.seed)
       std::cerr << "arbiter train: using the checkpoint's seed " << state.seed << "\n";
     std::cout << "resuming " << s.resume << " after epoch " << state.epochs_done << "\n";
+  } else if (!s.init.empty()) {
+    // Fine-tuning: the weights of an existing net, and the seed for the split
+    // and the batch order.
+    auto net = eval::nnue::load_net_file(s.init);
+    if (!net) {
+      std::cerr << "arbiter train: " << s.init << ": " << net.error() << "\n";
+      return kFailure;
+    }
+    state.seed = s.seed;
+    state.model = train::dequantise(net.value());
+    std::cout << "starting from " << s.init << "\n";
   } else {
     state.seed = s.seed;
     state.model.initialise(s.seed);
@@ -242,7 +253,8 @@ int run_train(int argc, char** argv) {
       "keep-best", "write the net of the epoch with the lowest validation loss, not the last")(
       "checkpoint", "checkpoint written after every epoch (default: OUT.ckpt)",
       value<std::string>())("resume", "continue from this checkpoint", value<std::string>())(
-      "h,help", "print this help");
+      "init", "start from this net's weights instead of random ones (fine-tuning)",
+      value<std::string>())("h,help", "print this help");
   try {
     auto args = options.parse(argc, argv);
     if (args.count("help")) {
@@ -282,6 +294,12 @@ int run_train(int argc, char** argv) {
     s.trainer.checkpoint_path =
         args.count("checkpoint") ? args["checkpoint"].as<std::string>() : s.out + ".ckpt";
     if (args.count("resume")) s.resume = args["resume"].as<std::string>();
+    if (args.count("init")) s.init = args["init"].as<std::string>();
+    if (!s.resume.empty() && !s.init.empty()) {
+      std::cerr << "arbiter train: --resume and --init exclude each other (a checkpoint has its "
+                   "own weights)\n";
+      return kUsageError;
+    }
     if (s.trainer.epochs < 1 || s.trainer.batch_size < 1 || s.trainer.threads < 1 ||
         s.trainer.loss.wdl_weight < 0 || s.trainer.loss.wdl_weight > 1 ||
         s.trainer.loss.power <= 1 || s.validation_fraction < 0 || s.validation_fraction >= 1) {

@@ -47,4 +47,18 @@ Result<nnue::QuantisedNet> quantise(const FloatModel& model, const std::string& 
   return net;
 }
 
+FloatModel dequantise(const nnue::QuantisedNet& net) {
+  FloatModel model = FloatModel::for_architecture();
+  const std::span<float> p = model.parameters();
+  const float qa = nnue::kQA, qb = nnue::kQB;
+  for (size_t i = 0; i < net.feature_weights.size(); ++i) p[i] = float(net.feature_weights[i]) / qa;
+  for (int i = 0; i < nnue::kHidden; ++i)
+    p[model.feature_bias_offset() + i] = float(net.feature_bias[i]) / qa;
+  for (size_t i = 0; i < net.output_weights.size(); ++i)
+    p[model.output_weights_offset() + i] = float(net.output_weights[i]) / qb;
+  for (size_t b = 0; b < net.output_bias.size(); ++b)
+    p[model.output_bias_offset() + b] = float(net.output_bias[b]) / (qa * qb);
+  return model;
+}
+
 }  // namespace arbiter::train

@@ -95,6 +95,33 @@ TEST(TrainCli, KeepBestWritesTheEpochWithTheLowestValidationLoss) {
     std::filesystem::remove(path);
 }
 
+// --init starts from an existing net's weights: with a learning rate of 0 they
+// never move, so the net written is the one read, byte for byte (the header's
+// description aside, which is the same here).
+TEST(TrainCli, InitStartsFromAnExistingNet) {
+  const std::string data = write_data_file(2000);
+  const std::string first = scratch_path("init-first.nnue");
+  const std::string second = scratch_path("init-second.nnue");
+  const std::string common = "train --data " + quote(data) + " --batch 512 --description init";
+  auto trained = run_arbiter_args(common + " --epochs 1 --out " + quote(first));
+  ASSERT_EQ(trained.exit_code, 0) << trained.err;
+  auto again = run_arbiter_args(common + " --epochs 1 --lr 0 --init " + quote(first) + " --out " +
+                                quote(second));
+  ASSERT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_NE(again.out.find("starting from"), std::string::npos) << again.out;
+  EXPECT_EQ(read_file(second), read_file(first));
+
+  auto both = run_arbiter_args(common + " --out " + quote(second) + " --init " + quote(first) +
+                               " --resume " + quote(first + ".ckpt"));
+  EXPECT_EQ(both.exit_code, 2);
+  EXPECT_NE(both.err.find("--init"), std::string::npos) << both.err;
+  auto not_a_net = run_arbiter_args(common + " --out " + quote(second) + " --init " + quote(data));
+  EXPECT_EQ(not_a_net.exit_code, 1);
+  EXPECT_NE(not_a_net.err.find(data), std::string::npos) << not_a_net.err;
+  for (const std::string& path : {data, first, first + ".ckpt", second, second + ".ckpt"})
+    std::filesystem::remove(path);
+}
+
 TEST(TrainCli, RefusesMissingDataAndBadOptions) {
   EXPECT_EQ(run_arbiter_args("train --out x.nnue").exit_code, 2);
   EXPECT_EQ(run_arbiter_args("train --data a --out b --lr-decay linear").exit_code, 2);

@@ -84,31 +84,28 @@ TEST(Quantise, WritesScaledValuesAndDescription) {
   EXPECT_EQ(std::string(net->header.description.data()), "a description longer than thirt");
 }
 
-// The float model with the exported values put back (divided by their scales):
-// what the integer net computes, up to the final divisions' truncation.
-FloatModel dequantised(const nnue::QuantisedNet& net) {
-  FloatModel model = FloatModel::for_architecture();
-  auto p = model.parameters();
-  for (size_t i = 0; i < net.feature_weights.size(); ++i)
-    p[i] = float(net.feature_weights[i]) / nnue::kQA;
-  for (int i = 0; i < nnue::kHidden; ++i)
-    p[model.feature_bias_offset() + i] = float(net.feature_bias[i]) / nnue::kQA;
-  for (size_t i = 0; i < net.output_weights.size(); ++i)
-    p[model.output_weights_offset() + i] = float(net.output_weights[i]) / nnue::kQB;
-  for (size_t b = 0; b < net.output_bias.size(); ++b)
-    p[model.output_bias_offset() + b] = float(net.output_bias[b]) / (nnue::kQA * nnue::kQB);
-  return model;
-}
-
 TEST(Quantise, IntegerNetComputesTheDequantisedFloatModel) {
   auto net = quantise(trained_net().model, "test");
   ASSERT_TRUE(net) << net.error();
-  const FloatModel back = dequantised(net.value());
+  const FloatModel back = dequantise(net.value());
   constexpr double kTruncationTolerance = 1.5;
   ASSERT_GT(held_out_positions().size(), 200u);
   for (const HeldOut& h : held_out_positions())
     ASSERT_NEAR(back.evaluate(h.features) * nnue::kEvalScale,
                 nnue::evaluate_reference(net.value(), h.position), kTruncationTolerance);
+}
+
+// Training from an existing net starts from its dequantised weights: quantising
+// them again must give the same integers, or --init would start from another net.
+TEST(Quantise, DequantisedNetQuantisesBackToItself) {
+  auto net = quantise(trained_net().model, "round trip");
+  ASSERT_TRUE(net) << net.error();
+  auto again = quantise(dequantise(net.value()), "round trip");
+  ASSERT_TRUE(again) << again.error();
+  EXPECT_EQ(again->feature_weights, net->feature_weights);
+  EXPECT_EQ(again->feature_bias, net->feature_bias);
+  EXPECT_EQ(again->output_weights, net->output_weights);
+  EXPECT_EQ(again->output_bias, net->output_bias);
 }
 
 TEST(Quantise, IntegerNetAgreesWithFloatModelOnHeldOutPositions) {

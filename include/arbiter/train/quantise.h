@@ -18,4 +18,10 @@ namespace arbiter::train {
 // into the net header (truncated to fit, always NUL terminated).
 Result<eval::nnue::QuantisedNet> quantise(const FloatModel& model, const std::string& description);
 
+// The inverse: each integer divided by its scale, in a model of the
+// architecture's shape. What the integer net computes (up to the truncation of
+// its final divisions), and where training from an existing net starts
+// (`arbiter train --init`); quantising it again gives the same integers.
+FloatModel dequantise(const eval::nnue::QuantisedNet& net);
+
 }  // namespace arbiter::train
