@@ -10,6 +10,7 @@
 #include "arbiter/rules/mate_reachability.h"
 
 #include <algorithm>
+#include <unordered_set>
 
 #include "arbiter/core/movegen.h"
 #include "arbiter/rules/fixed_men.h"
@@ -125,9 +126,8 @@ class Walker {
         return pos_.in_check() &&
                (seeking_ == Seeking::EitherSide || pos_.side_to_move() == ~winner_);
       }
-      const bool settled = seeking_ == Seeking::EitherSide ? statically_dead_position(pos_)
-                           : leaves_ == ReachabilityLeaves::Static
-                               ? statically_unwinnable(pos_, winner_)
+      const bool settled = leaves_ == ReachabilityLeaves::Static
+                               ? static_leaf()
                                : unwinnable_by_material(pos_, winner_);
       if (settled) {
         slot->depth = kMaxDepth;
@@ -158,6 +158,33 @@ class Walker {
     return false;
   }
 
+  // Whether the static proofs settle the current position. They look at the
+  // pawns and at where the kings can go, so a failure is remembered for the
+  // pawns, the number of men and the kings' squares, and not tried again for
+  // a position that differs only in where the other pieces stand (a bishop
+  // shuffling in a pocket would otherwise pay for a proof at every square).
+  // Only completeness is at stake: a position not settled here is expanded.
+  bool static_leaf() {
+    if (seeking_ == Seeking::OneSide && unwinnable_by_material(pos_, winner_)) return true;
+    const Key shape = static_shape_key();
+    if (failed_static_.contains(shape)) return false;
+    const bool settled = seeking_ == Seeking::EitherSide ? statically_dead_position(pos_)
+                                                         : statically_unwinnable(pos_, winner_);
+    if (!settled) failed_static_.insert(shape);
+    return settled;
+  }
+
+  Key static_shape_key() const {
+    constexpr Key kMix = 0x9E3779B97F4A7C15ull;  // golden-ratio multiplier: spreads the fields
+    Key key = pos_.pieces(Color::White, core::PieceType::Pawn) * kMix;
+    key ^= (pos_.pieces(Color::Black, core::PieceType::Pawn) + key) * kMix;
+    key ^= Key(core::popcount(pos_.pieces())) << 48 ^
+           Key(core::index(pos_.king_square(Color::White))) << 40 ^
+           Key(core::index(pos_.king_square(Color::Black))) << 32 ^
+           Key(pos_.castling_rights()) << 24;
+    return key;
+  }
+
   Position pos_;
   const Color winner_;
   const uint64_t budget_;
@@ -170,6 +197,7 @@ class Walker {
   int64_t unexpanded_ = 0;
   bool aborted_ = false;
   std::vector<Move> line_;
+  std::unordered_set<Key> failed_static_;  // shapes whose static proofs failed
 };
 
 }  // namespace

@@ -49,6 +49,10 @@ constexpr HelpmateLimits kScreenSearch{.node_budget = 200, .max_units = 1, .max_
 constexpr HelpmateLimits kHintedSearch{.node_budget = 1500, .max_units = 2, .max_plies = 80};
 // Share of the budget the exhaustive walk may use (the wide search gets the rest).
 constexpr uint64_t kReachabilityShareDivisor = 4;
+// A visit of the walk (a table probe, and for a new position its moves and a
+// static test) costs a fraction of a helpmate search's node: the walk may make
+// this many visits per node of the budget.
+constexpr uint64_t kWalkVisitsPerBudgetNode = 2;
 // Share of the per-ply check's budget for its walk of both sides at once (the
 // analyses of each side get the rest): 2 finds 3 more of the 181 dead positions
 // of tests/data/unwinnability-400.txt than 4; walks are rare in real games (3 in
@@ -458,8 +462,9 @@ WinnabilityResult analyse(const Position& root, Color winner, const WinnabilityO
   const uint64_t walk_budget = left() / kReachabilityShareDivisor;
   std::optional<WinnabilityResult> walked;
   auto walk = [&] {
-    ReachabilityResult reach = explore_reachable(pos, winner, walk_budget);
-    nodes += reach.nodes;
+    ReachabilityResult reach =
+        explore_reachable(pos, winner, walk_budget * kWalkVisitsPerBudgetNode);
+    nodes += reach.nodes / kWalkVisitsPerBudgetNode;
     if (reach.outcome == ReachabilityOutcome::MateFound)
       walked = mate_found(prefix, reach.line, WinnabilityMethod::Exhaustive, nodes);
     if (reach.outcome == ReachabilityOutcome::NoMate)
@@ -584,9 +589,9 @@ DeadPositionResult analyse_dead_position(const Position& pos, uint64_t legal_mov
   // One walk for both sides first: the positions that get here have few moves,
   // and one walk over the reachable set settles what two one-sided walks (each
   // with a share of the budget) would have to settle apiece.
-  const ReachabilityResult walk =
-      explore_reachable_either(pos, budget_left() / kJointWalkShareDivisor);
-  r.nodes += walk.nodes;
+  const ReachabilityResult walk = explore_reachable_either(
+      pos, budget_left() / kJointWalkShareDivisor * kWalkVisitsPerBudgetNode);
+  r.nodes += walk.nodes / kWalkVisitsPerBudgetNode;
   if (walk.outcome == ReachabilityOutcome::MateFound) return alive(walk.winner, walk.line);
   if (walk.outcome == ReachabilityOutcome::NoMate) {
     r.dead = true;
