@@ -49,10 +49,17 @@ constexpr HelpmateLimits kScreenSearch{.node_budget = 200, .max_units = 1, .max_
 constexpr HelpmateLimits kHintedSearch{.node_budget = 1500, .max_units = 2, .max_plies = 80};
 // Share of the budget the exhaustive walk may use (the wide search gets the rest).
 constexpr uint64_t kReachabilityShareDivisor = 4;
-// A visit of the walk (a table probe, and for a new position its moves and a
-// static test) costs a fraction of a helpmate search's node: the walk may make
-// this many visits per node of the budget.
-constexpr uint64_t kWalkVisitsPerBudgetNode = 2;
+// A visit of the breadth-first walk (a table probe; for a new position its moves
+// and a static test, remembered per pawn structure) costs a small fraction of a
+// helpmate search's node: the walk may make this many visits per node of the
+// budget. Measured with `arbiter unwinnable --threads 2` on the 400 set (U(c)
+// undecided, p99 of U(c)): 8 visits 80 of 800, 58 ms; 16: 69, 102 ms; 32: 62,
+// 188 ms. No U(c) walk happens in either lichess file.
+constexpr uint64_t kWalkVisitsPerBudgetNode = 16;
+// The same for the per-ply check's walk of both sides: it runs after every ply
+// that passes the screens, and 16 found 4 more of the 1,754 public vectors' 781
+// dead positions than 8 at twice the p99.
+constexpr uint64_t kJointWalkVisitsPerBudgetNode = 8;
 // Share of the per-ply check's budget for its walk of both sides at once (the
 // analyses of each side get the rest): 2 finds 3 more of the 181 dead positions
 // of tests/data/unwinnability-400.txt than 4; walks are rare in real games (3 in
@@ -590,8 +597,8 @@ DeadPositionResult analyse_dead_position(const Position& pos, uint64_t legal_mov
   // and one walk over the reachable set settles what two one-sided walks (each
   // with a share of the budget) would have to settle apiece.
   const ReachabilityResult walk = explore_reachable_either(
-      pos, budget_left() / kJointWalkShareDivisor * kWalkVisitsPerBudgetNode);
-  r.nodes += walk.nodes / kWalkVisitsPerBudgetNode;
+      pos, budget_left() / kJointWalkShareDivisor * kJointWalkVisitsPerBudgetNode);
+  r.nodes += walk.nodes / kJointWalkVisitsPerBudgetNode;
   if (walk.outcome == ReachabilityOutcome::MateFound) return alive(walk.winner, walk.line);
   if (walk.outcome == ReachabilityOutcome::NoMate) {
     r.dead = true;

@@ -100,8 +100,8 @@ TEST(UnwinnabilitySuites, PublicVectorsAgreeWithTheirLabels) {
   const SuiteFigures f = check_suite(suite);
   EXPECT_GE(f.dead, 150);
   // Floors a little under the figures measured when the static proofs went in.
-  EXPECT_GE(f.dead_found * 100, f.dead * 78) << f.dead_found << " of " << f.dead;
-  EXPECT_LE(f.undecided * 100, f.questions * 15) << f.undecided << " of " << f.questions;
+  EXPECT_GE(f.dead_found * 100, f.dead * 85) << f.dead_found << " of " << f.dead;
+  EXPECT_LE(f.undecided * 100, f.questions * 10) << f.undecided << " of " << f.questions;
 }
 
 // The examples that the static proofs settle, and the rule each needs.
@@ -232,6 +232,26 @@ TEST(StaticProofs, OneWalkSettlesBothSides) {
   ASSERT_EQ(black.outcome, ReachabilityOutcome::MateFound);
   EXPECT_EQ(black.winner, Color::Black);
   EXPECT_TRUE(is_helpmate_line(black_mates, black.winner, black.line));
+}
+
+// The shut-in bishops: four bishops shuffle in a pocket behind their
+// pawns. 1,849 positions are reachable; the breadth-first walk expands each
+// once (7,612 visits), where the depth-first walk it replaced re-expanded them
+// and needed 653,169. Dead, and found at the ply.
+TEST(StaticProofs, TheWalkExpandsEachPositionOnce) {
+  const Position pocket =
+      test::must_parse("7k/8/1p6/1Pp5/2Pp4/pB1Pp1p1/P1B1P1P1/1B1B2K1 b - - 0 1");
+  constexpr uint64_t kVisits = 10000;
+  for (Color c : {Color::White, Color::Black}) {
+    const ReachabilityResult walk =
+        explore_reachable(pocket, c, kVisits, ReachabilityLeaves::Material);
+    EXPECT_EQ(walk.outcome, ReachabilityOutcome::NoMate);
+    EXPECT_LE(walk.nodes, kVisits);
+  }
+  EXPECT_EQ(explore_reachable_either(pocket, kVisits).outcome, ReachabilityOutcome::NoMate);
+  const DeadPositionResult d = analyse_dead_position(pocket);
+  EXPECT_TRUE(d.dead);
+  EXPECT_EQ(d.method, WinnabilityMethod::Exhaustive);
 }
 
 // Soundness: on generated positions of the suite's kinds, whenever a helpmate
