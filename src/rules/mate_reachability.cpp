@@ -6,8 +6,9 @@
 // with more depth left: on a pocket of four shuffling bishops it made 653,169
 // visits for 1,849 positions.) The queue is the list of positions found, each
 // stored as its parent and the move from it (8 bytes); a position is rebuilt for
-// its expansion by replaying its line from the root, which breadth first keeps
-// short. A mate found ends the walk with a shortest line to it.
+// its expansion from its parent's, which is replayed from the root once for all
+// its children (they come one after another). A mate found ends the walk with a
+// shortest line to it.
 //
 // Soundness of a NoMate answer: every stored position that is not a leaf has
 // been expanded (all its legal moves visited), so the stored set is closed under
@@ -209,11 +210,12 @@ class Walker {
     return false;
   }
 
-  // Whether the static proofs settle the current position. They look at the
-  // pawns and at where the kings can go, so a failure is remembered for the
-  // pawns, the number of men and the kings' squares, and not tried again for
-  // a position that differs only in where the other pieces stand (a bishop
-  // shuffling in a pocket would otherwise pay for a proof at every square).
+  // Whether the static proofs settle the current position. They rest on the
+  // pawns (the other men's regions are flooded from wherever they stand), so a
+  // failure is remembered for the pawns, the number of men and the castling
+  // rights, and not tried again for a position that differs only in where the
+  // pieces and kings stand (a bishop shuffling in a pocket would otherwise pay
+  // for a proof at every square).
   // Only completeness is at stake: a position not settled here is expanded.
   bool static_leaf() {
     if (seeking_ == Seeking::OneSide && unwinnable_by_material(pos_, winner_)) return true;
@@ -260,6 +262,10 @@ bool statically_unwinnable(const Position& pos, Color winner) {
 }
 
 bool statically_dead_position(const Position& pos) {
+  return statically_dead_position(pos, kLeafStructureLimits);
+}
+
+bool statically_dead_position(const Position& pos, const StructureProofLimits& limits) {
   bool proven[core::kNumColors];
   for (Color c : {Color::White, Color::Black})
     proven[core::index(c)] = unwinnable_by_material(pos, c);
@@ -267,8 +273,7 @@ bool statically_dead_position(const Position& pos) {
   const FixedMenProof fixed = prove_by_fixed_men(pos);
   for (int c : {0, 1}) proven[c] = proven[c] || fixed.unwinnable[c];
   if (proven[0] && proven[1]) return true;
-  const StructureProof rest =
-      prove_by_structures(pos, !proven[0], !proven[1], kLeafStructureLimits);
+  const StructureProof rest = prove_by_structures(pos, !proven[0], !proven[1], limits);
   for (int c : {0, 1}) proven[c] = proven[c] || rest.unwinnable[c];
   return proven[0] && proven[1];
 }

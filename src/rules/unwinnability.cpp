@@ -175,7 +175,6 @@ bool has_open_runner(const Position& pos) { return pawn_with_nothing_ahead(pos, 
 // The pawn structures the per-ply check follows before it gives up (the analysis
 // of one side for a verdict follows the default number).
 constexpr StructureProofLimits kPerPlyStructureLimits{.max_structures = 64};
-constexpr StructureProofLimits kFullStructureLimits{};
 
 // Walls take more than one pawn standing in front of another.
 constexpr int kWallForStaticProof = 2;
@@ -202,23 +201,18 @@ bool static_proof_may_apply(const Position& pos) {
   return true;
 }
 
-// Whether the static proofs show both sides unwinnable. The pawn structures
-// (costlier) are followed only for a side the fixed men leave unproven, and only
-// once the fixed men have proven the other side: a live position stops there.
-// `limits` bounds the pawn structures followed. With the per-ply limits the
-// structures run only once the fixed men prove one side (a live position stops
-// at the fixed men); with the full limits they run for whatever side is left.
-bool statically_dead(const Position& pos,
-                     const StructureProofLimits& limits = kPerPlyStructureLimits) {
-  const bool cheap = limits.max_structures <= kPerPlyStructureLimits.max_structures;
-  const FixedMenProof fixed = prove_by_fixed_men(pos, /*both_or_none=*/cheap);
+// Whether the static proofs show both sides unwinnable, cheaply for the per-ply
+// screen: the pawn structures (costlier) are followed only for a side the fixed
+// men leave unproven, and only once the fixed men have proven the other side: a
+// live position stops there. (statically_dead_position is the full version.)
+bool statically_dead(const Position& pos) {
+  const FixedMenProof fixed = prove_by_fixed_men(pos, /*both_or_none=*/true);
   const bool white = fixed.unwinnable[core::index(Color::White)];
   const bool black = fixed.unwinnable[core::index(Color::Black)];
   if (white && black) return true;
-  if (cheap && !white && !black) return false;
-  const StructureProof rest = prove_by_structures(pos, !white, !black, limits);
-  return (white || rest.unwinnable[core::index(Color::White)]) &&
-         (black || rest.unwinnable[core::index(Color::Black)]);
+  if (!white && !black) return false;
+  const StructureProof rest = prove_by_structures(pos, !white, !black, kPerPlyStructureLimits);
+  return rest.unwinnable[core::index(white ? Color::Black : Color::White)];
 }
 
 // Whether the reachable set might be small enough to walk: every pawn blocked
@@ -588,7 +582,7 @@ DeadPositionResult analyse_dead_position(const Position& pos, uint64_t legal_mov
   // The static proofs at full size next (the per-ply screen above capped the
   // structures), before any walk: a wall that locks is settled at a fraction of
   // a walk's cost. (Mate and stalemate are left to the walk, as above.)
-  if (legal_moves != 0 && statically_dead(pos, kFullStructureLimits)) {
+  if (legal_moves != 0 && statically_dead_position(pos, StructureProofLimits{})) {
     r.dead = true;
     r.method = WinnabilityMethod::Blockade;
     return r;

@@ -10,6 +10,7 @@
 
 #include "arbiter/core/move.h"
 #include "arbiter/core/position.h"
+#include "arbiter/rules/structure_proof.h"
 
 namespace arbiter::rules {
 
@@ -46,7 +47,9 @@ ReachabilityResult explore_reachable_either(const core::Position& pos, uint64_t 
 // Whether a position needs no expansion because `winner` provably cannot mate
 // from it (material or blockade). Does not test for mate itself.
 bool statically_unwinnable(const core::Position& pos, core::Color winner);
-// Whether neither side can mate, by the same static proofs.
+// Whether neither side can mate, by the same static proofs (pawn structures
+// followed up to `limits`; the walk's leaves use a small limit by default).
+bool statically_dead_position(const core::Position& pos, const StructureProofLimits& limits);
 bool statically_dead_position(const core::Position& pos);
 
 }  // namespace arbiter::rules
