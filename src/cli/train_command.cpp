@@ -141,20 +141,19 @@ int train(const Settings& s) {
       std::cerr << "arbiter train: using the checkpoint's seed " << state.seed << "\n";
     std::cout << "resuming " << s.resume << " after epoch " << state.epochs_done << "\n";
   } else if (!s.init.empty()) {
-    // Fine-tuning: the weights of an existing net, and the seed for the split
-    // and the batch order.
+    // Fine-tuning: the weights of an existing net (the seed still picks the
+    // split and the batch order).
     auto net = eval::nnue::load_net_file(s.init);
     if (!net) {
       std::cerr << "arbiter train: " << s.init << ": " << net.error() << "\n";
       return kFailure;
     }
-    state.seed = s.seed;
     state.model = train::dequantise(net.value());
     std::cout << "starting from " << s.init << "\n";
   } else {
-    state.seed = s.seed;
     state.model.initialise(s.seed);
   }
+  if (s.resume.empty()) state.seed = s.seed;
 
   std::vector<datagen::PackedPosition> records;
   auto loaded = train::load_training_records(s.data, s.max_abs_score, records);
