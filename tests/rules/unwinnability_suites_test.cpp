@@ -101,7 +101,7 @@ TEST(UnwinnabilitySuites, PublicVectorsAgreeWithTheirLabels) {
   EXPECT_GE(f.dead, 150);
   // Floors a little under the figures measured when the static proofs went in.
   EXPECT_GE(f.dead_found * 100, f.dead * 85) << f.dead_found << " of " << f.dead;
-  EXPECT_LE(f.undecided * 100, f.questions * 10) << f.undecided << " of " << f.questions;
+  EXPECT_LE(f.undecided * 100, f.questions * 8) << f.undecided << " of " << f.questions;
 }
 
 // The examples that the static proofs settle, and the rule each needs.
@@ -252,6 +252,24 @@ TEST(StaticProofs, TheWalkExpandsEachPositionOnce) {
   const DeadPositionResult d = analyse_dead_position(pocket);
   EXPECT_TRUE(d.dead);
   EXPECT_EQ(d.method, WinnabilityMethod::Exhaustive);
+}
+
+// Kings roaming behind a wall with more moves than a closed position has: a
+// tempo fight (Black's king is stalemated on b8 and only pawn moves keep Black
+// off stalemate), which no helpmate settles and no static proof sees. The wide
+// search finds nothing; the walk after it explores every reachable position.
+// With Black's king off b8, the b-pawn queens: winnable for White.
+TEST(StaticProofs, AWalkAfterTheWideSearchSettlesKingsBehindAWall) {
+  const Position tempo = test::must_parse("1k6/1P5p/BP3p2/1P6/6K1/8/5P1P/8 w - - 0 1");
+  for (Color c : {Color::White, Color::Black}) {
+    const WinnabilityResult w = analyse_winnability(tempo, c);
+    EXPECT_EQ(w.verdict, Winnability::Unwinnable) << int(c);
+    EXPECT_EQ(w.method, WinnabilityMethod::Exhaustive) << int(c);
+  }
+  const Position free_king = test::must_parse("3k4/1P5p/BP3p2/1P6/6K1/8/5P1P/8 w - - 0 1");
+  const WinnabilityResult w = analyse_winnability(free_king, Color::White);
+  ASSERT_EQ(w.verdict, Winnability::Winnable);
+  EXPECT_TRUE(is_helpmate_line(free_king, Color::White, w.helpmate));
 }
 
 // Soundness: on generated positions of the suite's kinds, whenever a helpmate
