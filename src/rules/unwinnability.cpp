@@ -252,6 +252,30 @@ bool opponent_has_more_moves_than(const Position& pos, uint64_t limit) {
   return moves > limit;
 }
 
+// Where one side is stuck (at most kStuckMoves legal moves, not in check: a king
+// shut in behind pawns, a side kept off stalemate by a pawn move or two), the
+// other may have up to kClosedMaxSumOfMoves minus those and the reachable set
+// stays small: its men roam, the stuck side's barely move. Real games reach such
+// positions in endings too (a king in a corner), but far less often than the
+// checks that leave the side to move one or two replies, which do not count.
+constexpr uint64_t kStuckMoves = 1;
+constexpr uint64_t kClosedMaxSumOfMoves = 16;
+
+// Whether the two sides have few moves: both at most kClosedMaxLegalMoves, or
+// one stuck. `moves` is count_legal_moves_capped(pos, kClosedMaxLegalMoves) or
+// the exact count.
+bool few_moves_on_both_sides(const Position& pos, uint64_t moves) {
+  if (moves <= kClosedMaxLegalMoves) {
+    const bool stuck = moves <= kStuckMoves && !pos.in_check();
+    return !opponent_has_more_moves_than(
+        pos, stuck ? kClosedMaxSumOfMoves - moves : kClosedMaxLegalMoves);
+  }
+  // The side to move has many moves: only a stuck opponent can make up for it.
+  if (pos.in_check() || opponent_has_more_moves_than(pos, kStuckMoves)) return false;
+  return core::count_legal_moves_capped(pos, kClosedMaxSumOfMoves) + kStuckMoves <=
+         kClosedMaxSumOfMoves;
+}
+
 // Pawns standing in front of pawns that make a runner worth walking past: with a
 // wall this thick the runner is often shut in behind it (a king in a corridor of
 // its own pawns); a single locked pair beside a passed pawn is an ordinary
@@ -315,8 +339,8 @@ bool dead_is_provable(const Position& root, uint64_t root_moves) {
     if (all_pawns_blocked(root) && analyse_blockade(root).fixed) return true;
     return root.pieces(PieceType::Pawn) && roamers_may_be_walled(root) &&
            !runner_may_escape(root) &&
-           core::count_legal_moves_capped(root, kClosedMaxLegalMoves) <= kClosedMaxLegalMoves &&
-           !opponent_has_more_moves_than(root, kClosedMaxLegalMoves);
+           few_moves_on_both_sides(root,
+                                   core::count_legal_moves_capped(root, kClosedMaxLegalMoves));
   }
   Position pos = root;
   uint64_t moves = root_moves;
@@ -331,9 +355,8 @@ bool dead_is_provable(const Position& root, uint64_t root_moves) {
   if (unwinnable_by_material(pos, Color::White) && unwinnable_by_material(pos, Color::Black))
     return true;
   if (all_pawns_blocked(pos) && analyse_blockade(pos).fixed) return true;
-  return moves <= kClosedMaxLegalMoves && pos.pieces(PieceType::Pawn) &&
-         roamers_may_be_walled(pos) && !runner_may_escape(pos) &&
-         !opponent_has_more_moves_than(pos, kClosedMaxLegalMoves);
+  return pos.pieces(PieceType::Pawn) && roamers_may_be_walled(pos) && !runner_may_escape(pos) &&
+         few_moves_on_both_sides(pos, moves);
 }
 
 WinnabilityResult proven(Winnability verdict, WinnabilityMethod method, uint64_t nodes) {
