@@ -119,11 +119,18 @@ struct Summary {
   int undecided = 0, wrong = 0, false_unwinnable = 0;
   int dead_labelled = 0, dead_found = 0, false_dead = 0;
   std::vector<double> side_us, dead_us;
+  // Nodes searched: unlike the times, the same on every machine and every run,
+  // so two builds compare exactly.
+  uint64_t side_nodes = 0, dead_nodes = 0;
 
   void add(const Query& q, const Answer& a, std::ostream& err) {
     ++positions;
-    for (Color c : {Color::White, Color::Black}) side_us.push_back(a.side_us[core::index(c)]);
+    for (Color c : {Color::White, Color::Black}) {
+      side_us.push_back(a.side_us[core::index(c)]);
+      side_nodes += a.side[core::index(c)].nodes;
+    }
     dead_us.push_back(a.dead_us);
+    dead_nodes += a.dead.nodes;
     if (!q.can_mate[0]) return;
     ++labelled;
     bool dead = true;
@@ -162,6 +169,7 @@ struct Summary {
         << at(side_us, 1.0) << "\n";
     out << "5.2.2 check time us: p50 " << at(dead_us, 0.5) << ", p99 " << at(dead_us, 0.99)
         << ", max " << at(dead_us, 1.0) << "\n";
+    out << "nodes: U(c) " << side_nodes << ", 5.2.2 check " << dead_nodes << "\n";
     if (!labelled) return;
     auto pct = [](int a, int b) { return b ? 100.0 * a / b : 0.0; };
     out << std::setprecision(2);
