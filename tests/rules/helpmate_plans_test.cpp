@@ -89,6 +89,26 @@ TEST(HelpmatePlans, KingGoesForTheBlockerInPawnEndings) {
   for (const char* fen : fens) EXPECT_LT(expect_proven_winnable(fen).nodes, kFewNodes) << fen;
 }
 
+// Composed walls from the public unwinnability vectors where the loser must
+// wait (a bishop shuffles, a pawn steps up to the wall) while the winner moves:
+// the loser's waiting move is free in the corner plans, and both are proven
+// winnable within the default budget (undecided when it cost a unit).
+TEST(HelpmatePlans, TheLoserWaitsForFree) {
+  const struct {
+    const char* fen;
+    Color winner;
+  } cases[] = {
+      {"8/8/3b4/2b5/1p1p1pBp/1PpP1P1P/2P5/1k1K4 w - - 0 1", Color::White},
+      {"3k4/8/8/1p1p3p/pPpPpPpP/P1P1P1P1/8/4K3 b - - 0 1", Color::Black},
+  };
+  for (const auto& c : cases) {
+    const Position pos = test::must_parse(c.fen);
+    const WinnabilityResult r = analyse_winnability(pos, c.winner);
+    EXPECT_EQ(r.verdict, Winnability::Winnable) << c.fen;
+    EXPECT_TRUE(is_helpmate_line(pos, c.winner, r.helpmate)) << c.fen;
+  }
+}
+
 // The search never passes a position twice on its line (a line with a cycle has a
 // shorter twin): the K+B v K+N mate below came with a 56-ply shuffle of the
 // knight and the king before, after 97,821 nodes.
