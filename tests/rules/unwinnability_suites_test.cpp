@@ -100,8 +100,8 @@ TEST(UnwinnabilitySuites, PublicVectorsAgreeWithTheirLabels) {
   const SuiteFigures f = check_suite(suite);
   EXPECT_GE(f.dead, 150);
   // Floors a little under the figures measured when the static proofs went in.
-  EXPECT_GE(f.dead_found * 100, f.dead * 88) << f.dead_found << " of " << f.dead;
-  EXPECT_LE(f.undecided * 100, f.questions * 8) << f.undecided << " of " << f.questions;
+  EXPECT_GE(f.dead_found * 100, f.dead * 90) << f.dead_found << " of " << f.dead;
+  EXPECT_LE(f.undecided * 100, f.questions * 6) << f.undecided << " of " << f.questions;
 }
 
 // The examples that the static proofs settle, and the rule each needs.
