@@ -149,8 +149,9 @@ int pawns_standing_in_front_of_pawns(const Position& pos) {
   return core::popcount(pushes & pawns);
 }
 
-// Whether some pawn has none of `blockers` anywhere ahead on its file.
-bool pawn_with_nothing_ahead(const Position& pos, core::Bitboard blockers) {
+// Whether some pawn among `candidates` has none of `blockers` anywhere ahead on its file.
+bool pawn_with_nothing_ahead(const Position& pos, core::Bitboard blockers,
+                             core::Bitboard candidates = ~core::Bitboard(0)) {
   using core::Bitboard;
   using core::PieceType;
   constexpr int kRank = 8;  // a shift by one rank
@@ -161,14 +162,38 @@ bool pawn_with_nothing_ahead(const Position& pos, core::Bitboard blockers) {
     below |= below >> step;
     above |= above << step;
   }
-  return (pos.pieces(Color::White, PieceType::Pawn) & ~below) ||
-         (pos.pieces(Color::Black, PieceType::Pawn) & ~above);
+  return (pos.pieces(Color::White, PieceType::Pawn) & candidates & ~below) ||
+         (pos.pieces(Color::Black, PieceType::Pawn) & candidates & ~above);
 }
 
 // A pawn with no pawn anywhere ahead on its file: it may promote, and the
 // positions reachable after a promotion are too many to walk.
+// Whether the king on `s` has no square to step to: each is its own man's or
+// attacked (with the king lifted, so that a slider's line covers the square
+// behind it).
+bool king_shut_in(const Position& pos, core::Square s) {
+  const Color us = core::color_of(pos.piece_on(s));
+  const core::Bitboard occupied = pos.pieces() ^ core::square_bb(s);
+  for (core::Square to : core::squares(core::king_attacks(s) & ~pos.pieces(us)))
+    if (!pos.attacked_by(~us, to, occupied)) return false;
+  return true;
+}
+
+// A pawn with no pawn ahead on its file, unless a king that cannot move stands
+// right in front of it (the king shut in on the back rank by the pawns it faces,
+// in the walls of composed positions).
 bool has_runner(const Position& pos) {
-  return pawn_with_nothing_ahead(pos, pos.pieces(core::PieceType::Pawn));
+  using core::PieceType;
+  core::Bitboard candidates = pos.pieces(PieceType::Pawn);
+  for (Color c : {Color::White, Color::Black}) {
+    // The enemy pawn the king of `c` may stand right in front of.
+    const core::Bitboard king = core::square_bb(pos.king_square(c));
+    const core::Bitboard facing = (c == Color::White ? core::shift<core::Direction::North>(king)
+                                                     : core::shift<core::Direction::South>(king)) &
+                                  pos.pieces(~c, PieceType::Pawn);
+    if (facing && king_shut_in(pos, pos.king_square(c))) candidates &= ~facing;
+  }
+  return pawn_with_nothing_ahead(pos, pos.pieces(PieceType::Pawn), candidates);
 }
 
 // A pawn with no man at all ahead on its file: free to promote now, and then

@@ -100,7 +100,7 @@ TEST(UnwinnabilitySuites, PublicVectorsAgreeWithTheirLabels) {
   const SuiteFigures f = check_suite(suite);
   EXPECT_GE(f.dead, 150);
   // Floors a little under the figures measured when the static proofs went in.
-  EXPECT_GE(f.dead_found * 100, f.dead * 90) << f.dead_found << " of " << f.dead;
+  EXPECT_GE(f.dead_found * 100, f.dead * 92) << f.dead_found << " of " << f.dead;
   EXPECT_LE(f.undecided * 100, f.questions * 6) << f.undecided << " of " << f.questions;
 }
 
@@ -282,6 +282,17 @@ TEST(StaticProofs, APerPlyWalkWhenOneSideIsStuck) {
   const DeadPositionResult d = analyse_dead_position(stuck);
   EXPECT_TRUE(d.dead);
   EXPECT_EQ(d.method, WinnabilityMethod::Exhaustive);
+}
+
+// A pawn with a king shut in right in front of it (the king has no square to
+// step to) is no runner: the per-ply check walks on. White's king in the h1
+// corner behind Black's h2 pawn, and Black's on b8 in front of White's b7.
+TEST(StaticProofs, AKingShutInFrontOfAPawnBlocksIt) {
+  for (const char* fen :
+       {"k7/p1p1p3/8/8/8/P1P1P1p1/6Pp/7K w - - 0 1", "Bk6/1P3p1p/1P6/8/8/8/5P1P/6K1 w - - 0 1"}) {
+    const Position pos = test::must_parse(fen);
+    EXPECT_TRUE(analyse_dead_position(pos).dead) << fen;
+  }
 }
 
 // Soundness: on generated positions of the suite's kinds, whenever a helpmate
