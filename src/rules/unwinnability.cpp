@@ -333,6 +333,17 @@ int mobile_pieces(const Position& pos) {
   return mobile;
 }
 
+// Whether the winner has at most kStuckMoves legal moves (as if it were its
+// turn; not when it is in check): every line then soon runs it out of moves
+// (stalemate) or hands it material, and the walk explores a small tree, however
+// freely the other side moves.
+bool winner_nearly_stuck(const Position& pos, Color winner) {
+  if (pos.in_check()) return false;
+  if (pos.side_to_move() == winner)
+    return core::count_legal_moves_capped(pos, kStuckMoves) <= kStuckMoves;
+  return !opponent_has_more_moves_than(pos, kStuckMoves);
+}
+
 // A rook or queen usually roams far enough to make the reachable set too big to
 // walk, unless pawns locked head-on may wall it in.
 bool roamers_may_be_walled(const Position& pos) {
@@ -540,7 +551,8 @@ WinnabilityResult analyse(const Position& root, Color winner, const WinnabilityO
                           !has_runner(pos);
   const bool walk_last =
       !walk_first &&
-      (closed || (!has_open_runner(pos) && mobile_pieces(pos) <= kMaxMobilePiecesToWalk));
+      (closed || (!has_open_runner(pos) && mobile_pieces(pos) <= kMaxMobilePiecesToWalk) ||
+       winner_nearly_stuck(pos, winner));
   const uint64_t walk_budget = left() / kReachabilityShareDivisor;
   std::optional<WinnabilityResult> walked;
   auto walk = [&] {

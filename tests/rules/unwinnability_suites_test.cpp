@@ -295,6 +295,19 @@ TEST(StaticProofs, AKingShutInFrontOfAPawnBlocksIt) {
   }
 }
 
+// The winner nearly stuck: Black's king cannot move and its b-pawn has two
+// steps left, so whatever White does (promotions, king walks: far more moves
+// than a closed position has) Black is stalemated or mated within a few plies
+// unless White hands the pawn a piece in time, which no line does. The walk
+// after the wide search explores that small tree: Black cannot mate.
+TEST(StaticProofs, AWinnerOutOfMovesIsWalked) {
+  const Position pos = test::must_parse("6kB/p1PP2P1/P4PP1/1p6/8/8/KP6/8 w - - 0 1");
+  const WinnabilityResult black = analyse_winnability(pos, Color::Black);
+  EXPECT_EQ(black.verdict, Winnability::Unwinnable);
+  EXPECT_EQ(black.method, WinnabilityMethod::Exhaustive);
+  EXPECT_EQ(analyse_winnability(pos, Color::White).verdict, Winnability::Winnable);  // c8=Q#
+}
+
 // Soundness: on generated positions of the suite's kinds, whenever a helpmate
 // line replays to mate for a side, neither static proof may call that side
 // unwinnable.
