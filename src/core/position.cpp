@@ -197,12 +197,45 @@ bool Position::gives_check(Move m) const {
       moved == PieceType::Pawn ? pawn_attacks(us, lands) : piece_attacks(moved, lands, occupied);
   if (contains(direct, king)) return true;
   // Discovered check by a slider the move uncovered (the moving piece itself excluded).
-  Bitboard sliders =
-      ((bishop_attacks(king, occupied) & pieces(us, PieceType::Bishop, PieceType::Queen)) |
-       (rook_attacks(king, occupied) & pieces(us, PieceType::Rook, PieceType::Queen))) &
-      ~square_bb(from);
+  // The king was not in check, so only a man leaving a line through it that one of
+  // our sliders shares can uncover one; castling and en passant move a second man,
+  // so they always look. Most moves skip both slider look-ups.
+  const bool two_men = m.is_castling() || m.is_en_passant();
+  const Bitboard diagonal_sliders =
+      bishop_rays(king) & pieces(us, PieceType::Bishop, PieceType::Queen);
+  const Bitboard straight_sliders = rook_rays(king) & pieces(us, PieceType::Rook, PieceType::Queen);
+  Bitboard sliders = 0;
+  if (diagonal_sliders && (two_men || contains(bishop_rays(king), from)))
+    sliders |= bishop_attacks(king, occupied) & diagonal_sliders;
+  if (straight_sliders && (two_men || contains(rook_rays(king), from)))
+    sliders |= rook_attacks(king, occupied) & straight_sliders;
+  sliders &= ~square_bb(from);
   if (m.is_castling()) sliders &= ~square_bb(to);
   return sliders != 0;
+}
+
+Position::CheckInfo Position::check_info() const {
+  const Color them = ~side_;
+  const Square king = king_square(them);
+  const Bitboard occupied = pieces();
+  CheckInfo info{};
+  info.squares[index(PieceType::Pawn)] = pawn_attacks(them, king);
+  info.squares[index(PieceType::Knight)] = knight_attacks(king);
+  info.squares[index(PieceType::Bishop)] = bishop_attacks(king, occupied);
+  info.squares[index(PieceType::Rook)] = rook_attacks(king, occupied);
+  info.squares[index(PieceType::Queen)] =
+      info.squares[index(PieceType::Bishop)] | info.squares[index(PieceType::Rook)];
+  info.discoverers = pinned(side_, them);
+  return info;
+}
+
+bool Position::gives_check(Move m, const CheckInfo& info) const {
+  // Promotions, castling and en passant move or change a second thing: the full test.
+  if (m.is_promotion() || m.is_castling() || m.is_en_passant()) return gives_check(m);
+  const Square from = m.from(), to = m.to();
+  if (contains(info.squares[index(type_of(piece_on(from)))], to)) return true;
+  // A discoverer uncovers its slider unless it stays on the line to the king.
+  return contains(info.discoverers, from) && !contains(line_through(from, king_square(~side_)), to);
 }
 
 bool Position::is_legal(Move m) const {
@@ -308,8 +341,7 @@ void Position::unmake_move(Move m, const UndoInfo& undo) {
 
 void Position::make_null_move(UndoInfo& undo) {
   undo = {key_, checkers_, halfmove_clock_, castling_rights_, en_passant_, Piece::None};
-  key_ ^= zb::side_to_move();
-  if (en_passant_ != Square::None) key_ ^= zb::en_passant(en_passant_);
+  key_ = key_after_null();
   en_passant_ = Square::None;
   ++halfmove_clock_;
   side_ = ~side_;

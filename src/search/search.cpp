@@ -235,6 +235,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
   MovePicker picker(pos_, tt_move, context, MovePicker::Mode::All);
   history_.clear_killers(ply + 1);
   const bool tt_capture = tt_move && pos_.is_noisy(tt_move);
+  const Position::CheckInfo check_info = pos_.check_info();
   int best = -kInfinite, move_count = 0;
   Move best_move = Move::none();
   Move quiets[kQuietsTracked], noisies[kNoisiesTracked];
@@ -243,7 +244,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
   for (Move m = picker.next(); m; m = picker.next()) {
     if (m == excluded) continue;
     const bool quiet = picker.last_was_quiet();
-    const bool gives_check = pos_.gives_check(m);
+    const bool gives_check = pos_.gives_check(m, check_info);
     ++move_count;
     const int history = move_history(m, quiet, context);
 

@@ -2,8 +2,12 @@
 #include "arbiter/search/tt.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
-#include <new>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 namespace arbiter::search {
 
@@ -11,7 +15,25 @@ namespace {
 constexpr size_t kBytesPerMegabyte = size_t(1) << 20;
 constexpr int kHashfullSample = 1000;
 constexpr int kAgePenalty = 8;  // depth plies an entry loses in worth per search since written
+// Probes land anywhere in the table: with 4 KiB pages nearly every one also misses the
+// TLB. Tables of at least one huge page are aligned to it and offered to the kernel's
+// transparent huge pages (on Linux they need madvise where THP is in "madvise" mode).
+constexpr size_t kHugePageBytes = size_t(2) << 20;
 }  // namespace
+
+void TranspositionTable::FreeClusters::operator()(Cluster* clusters) const { std::free(clusters); }
+
+TranspositionTable::ClusterArray TranspositionTable::allocate_clusters(size_t count) {
+  const size_t bytes = count * sizeof(Cluster);
+  const size_t alignment = bytes >= kHugePageBytes ? kHugePageBytes : alignof(Cluster);
+  const size_t rounded = (bytes + alignment - 1) / alignment * alignment;
+  void* memory = std::aligned_alloc(alignment, rounded);
+  if (!memory) return nullptr;
+#if defined(MADV_HUGEPAGE)
+  if (alignment == kHugePageBytes) madvise(memory, rounded, MADV_HUGEPAGE);
+#endif
+  return ClusterArray(static_cast<Cluster*>(memory));  // trivial type: clear() writes it
+}
 
 bool TranspositionTable::resize(size_t megabytes) {
   size_t count = std::max<size_t>(1, megabytes * kBytesPerMegabyte / sizeof(Cluster));
@@ -23,7 +45,7 @@ bool TranspositionTable::resize(size_t megabytes) {
     clear();
     return true;
   }
-  std::unique_ptr<Cluster[]> fresh(new (std::nothrow) Cluster[count]);
+  ClusterArray fresh = allocate_clusters(count);
   if (!fresh) return false;
   table_ = std::move(fresh);
   cluster_count_ = count;

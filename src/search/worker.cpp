@@ -91,6 +91,8 @@ void Worker::check_limits() {
 }
 
 void Worker::make(Move m, UndoInfo& undo, int ply) {
+  // The child's TT cluster is fetched while the move and its NNUE update are made.
+  shared_.tt->prefetch(pos_.key_after(m));
   PlyState& ss = at(ply);
   ss.move = m;
   ss.moved_piece = pos_.moved_piece(m);
@@ -110,7 +112,6 @@ void Worker::enter_child(int ply, bool by_null_move) {
   next.repetition_floor = by_null_move ? int(keys_.size()) - 1 : ss.repetition_floor;
   next.excluded = Move::none();
   next.double_extensions = ss.double_extensions;
-  shared_.tt->prefetch(pos_.key());
 }
 
 void Worker::unmake(Move m, const UndoInfo& undo) {
@@ -125,6 +126,7 @@ void Worker::make_null(UndoInfo& undo, int ply) {
   ss.moved_piece = core::Piece::None;
   ss.noisy_move = false;
   ss.continuation = nullptr;
+  shared_.tt->prefetch(pos_.key_after_null());
   eval_.push_null();
   pos_.make_null_move(undo);
   keys_.push_back(pos_.key());

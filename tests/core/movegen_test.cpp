@@ -151,21 +151,28 @@ namespace {
 // gives_check agrees with making the move and looking, on every legal move.
 TEST(MoveGen, GivesCheckMatchesMakeAndLook) {
   int checks = 0;
+  int discovered = 0;
   for (const Position& start : test::random_walk_positions(2, 50)) {
     Position pos = start;
     MoveList moves;
     generate_legal(pos, moves);
+    const Position::CheckInfo info = pos.check_info();
     for (Move m : moves) {
       bool predicted = pos.gives_check(m);
+      // The search's per-node form must give the same answer.
+      ASSERT_EQ(predicted, pos.gives_check(m, info))
+          << to_fen(start) << " " << to_uci(m, start.is_chess960());
       UndoInfo undo;
       pos.make_move(m, undo);
       ASSERT_EQ(predicted, pos.in_check())
           << to_fen(start) << " " << to_uci(m, start.is_chess960());
       checks += predicted;
+      discovered += predicted && contains(info.discoverers, m.from());
       pos.unmake_move(m, undo);
     }
   }
   EXPECT_GT(checks, 1000);
+  EXPECT_GT(discovered, 10);  // the discovered-check path was exercised
 }
 
 }  // namespace

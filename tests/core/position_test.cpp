@@ -185,3 +185,41 @@ TEST(Position, PinnedPieces) {
 
 }  // namespace
 }  // namespace arbiter::core
+
+namespace arbiter::core {
+namespace {
+
+// key_after (the TT prefetch's guess) is exact unless the move castles, captures en
+// passant, changes castling rights or leaves an en passant square; key_after_null is
+// always exact.
+TEST(Position, KeyAfterPredictsTheKeyOfOrdinaryMoves) {
+  int exact = 0;
+  for (const Position& start : test::random_walk_positions(3, 40)) {
+    Position pos = start;
+    MoveList moves;
+    generate_legal(pos, moves);
+    for (Move m : moves) {
+      const Key predicted = pos.key_after(m);
+      const uint8_t rights = pos.castling_rights();
+      UndoInfo undo;
+      pos.make_move(m, undo);
+      if (!m.is_castling() && !m.is_en_passant() && pos.castling_rights() == rights &&
+          pos.en_passant_square() == Square::None) {
+        ASSERT_EQ(predicted, pos.key()) << to_fen(start) << " " << to_uci(m, false);
+        ++exact;
+      }
+      pos.unmake_move(m, undo);
+    }
+    if (!pos.in_check()) {
+      const Key predicted = pos.key_after_null();
+      UndoInfo undo;
+      pos.make_null_move(undo);
+      ASSERT_EQ(predicted, pos.key()) << to_fen(start);
+      pos.unmake_null_move(undo);
+    }
+  }
+  EXPECT_GT(exact, 1000);
+}
+
+}  // namespace
+}  // namespace arbiter::core

@@ -73,6 +73,23 @@ class Position {
 
   // FIDE 9.2.3 identity (see the file comment).
   Key key() const { return key_; }
+  // The key after the legal move m, for prefetching before the move is made: exact
+  // unless m castles, captures en passant, changes a castling right or leaves an en
+  // passant square behind.
+  Key key_after(Move m) const {
+    const Piece piece = piece_on(m.from());
+    const Piece landed = m.is_promotion() ? make_piece(side_, m.promotion()) : piece;
+    Key k = key_after_null() ^ zobrist::piece_square(piece, m.from()) ^
+            zobrist::piece_square(landed, m.to());
+    if (!m.is_castling() && !empty(m.to())) k ^= zobrist::piece_square(piece_on(m.to()), m.to());
+    return k;
+  }
+  // The key after passing the turn (make_null_move), exactly.
+  Key key_after_null() const {
+    Key k = key_ ^ zobrist::side_to_move();
+    if (en_passant_ != Square::None) k ^= zobrist::en_passant(en_passant_);
+    return k;
+  }
   Bitboard checkers() const { return checkers_; }
   bool in_check() const { return checkers_ != 0; }
 
@@ -100,6 +117,14 @@ class Position {
   bool is_noisy(Move m) const { return is_capture(m) || m.is_promotion(); }
   // Whether the legal move m checks the opponent (direct, discovered, castling, en passant).
   bool gives_check(Move m) const;
+  // What a node needs to answer gives_check for each of its moves cheaply.
+  struct CheckInfo {
+    Bitboard squares[kNumPieceTypes];  // where a piece of this type would check their king
+    Bitboard discoverers;  // our men that alone stand between one of our sliders and their king
+  };
+  CheckInfo check_info() const;
+  // gives_check(m), from the node's check_info(): one or two bitboard tests for most moves.
+  bool gives_check(Move m, const CheckInfo& info) const;
   // Legal in this position (full check; meant for untrusted input, not the hot path).
   bool is_legal(Move m) const;
 

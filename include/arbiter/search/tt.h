@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <type_traits>
 
 #include "arbiter/core/move.h"
 #include "arbiter/core/zobrist.h"
@@ -59,6 +60,7 @@ class TranspositionTable {
     char padding[2];
   };
   static_assert(sizeof(Cluster) == 32);
+  static_assert(std::is_trivially_copyable_v<Cluster>, "clusters live in raw memory");
   static constexpr uint8_t kGenerationStep = 8;
   static constexpr uint8_t kGenerationMask = 0xF8;
   static constexpr uint8_t kPvFlag = 4;
@@ -74,7 +76,13 @@ class TranspositionTable {
     return uint8_t(generation_ - (e.gen_bound & kGenerationMask)) / kGenerationStep;
   }
 
-  std::unique_ptr<Cluster[]> table_;
+  struct FreeClusters {
+    void operator()(Cluster* clusters) const;
+  };
+  using ClusterArray = std::unique_ptr<Cluster[], FreeClusters>;
+  static ClusterArray allocate_clusters(size_t count);
+
+  ClusterArray table_;
   size_t cluster_count_ = 0;
   size_t megabytes_ = 0;
   uint8_t generation_ = 0;
