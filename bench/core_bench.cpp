@@ -1,5 +1,5 @@
 // Micro-benchmarks of the core: sliding attacks per back end, move generation
-// by category, make/unmake, and perft.
+// by category, make/unmake, gives_check, and perft.
 #include <benchmark/benchmark.h>
 
 #include <random>
@@ -88,6 +88,31 @@ void BM_MakeUnmake(benchmark::State& state) {
   state.SetItemsProcessed(int64_t(moves));
 }
 BENCHMARK(BM_MakeUnmake);
+
+// gives_check for every legal move of each position: the standalone test, and the
+// search's form (check_info() once per position, then a bitboard test or two per move).
+void BM_GivesCheck(benchmark::State& state) {
+  const bool per_node_info = state.range(0) != 0;
+  auto positions = bench_positions();
+  std::vector<MoveList> lists(positions.size());
+  for (size_t i = 0; i < positions.size(); ++i) generate_legal(positions[i], lists[i]);
+  size_t moves = 0;
+  for (auto _ : state) {
+    for (size_t i = 0; i < positions.size(); ++i) {
+      int checks = 0;
+      if (per_node_info) {
+        const Position::CheckInfo info = positions[i].check_info();
+        for (Move m : lists[i]) checks += positions[i].gives_check(m, info);
+      } else {
+        for (Move m : lists[i]) checks += positions[i].gives_check(m);
+      }
+      benchmark::DoNotOptimize(checks);
+      moves += lists[i].size();
+    }
+  }
+  state.SetItemsProcessed(int64_t(moves));
+}
+BENCHMARK(BM_GivesCheck)->Arg(0)->Arg(1)->ArgName("check_info");
 
 void BM_Perft(benchmark::State& state) {
   const int depth = int(state.range(0));
