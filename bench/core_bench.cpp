@@ -70,10 +70,16 @@ void BM_CountLegalMoves(benchmark::State& state) {
 }
 BENCHMARK(BM_CountLegalMoves);
 
-void BM_MakeUnmake(benchmark::State& state) {
-  auto positions = bench_positions();
+// The legal moves of each position, generated once before the timed loop.
+std::vector<MoveList> legal_move_lists(const std::vector<Position>& positions) {
   std::vector<MoveList> lists(positions.size());
   for (size_t i = 0; i < positions.size(); ++i) generate_legal(positions[i], lists[i]);
+  return lists;
+}
+
+void BM_MakeUnmake(benchmark::State& state) {
+  auto positions = bench_positions();
+  const std::vector<MoveList> lists = legal_move_lists(positions);
   size_t moves = 0;
   for (auto _ : state) {
     for (size_t i = 0; i < positions.size(); ++i) {
@@ -93,9 +99,8 @@ BENCHMARK(BM_MakeUnmake);
 // search's form (check_info() once per position, then a bitboard test or two per move).
 void BM_GivesCheck(benchmark::State& state) {
   const bool per_node_info = state.range(0) != 0;
-  auto positions = bench_positions();
-  std::vector<MoveList> lists(positions.size());
-  for (size_t i = 0; i < positions.size(); ++i) generate_legal(positions[i], lists[i]);
+  const auto positions = bench_positions();
+  const std::vector<MoveList> lists = legal_move_lists(positions);
   size_t moves = 0;
   for (auto _ : state) {
     for (size_t i = 0; i < positions.size(); ++i) {
