@@ -70,15 +70,6 @@ bool tt_cuts(Bound bound, int tt_score, int alpha, int beta) {
 
 void refresh_tuned_tables() { g_reductions.compute(); }
 
-int Worker::root_reduction(int depth, int move_count, Move m, bool gives_check,
-                           const UndoInfo& undo) const {
-  // A principal-variation node: a ply less than the table says, quiet moves only.
-  const bool quiet = undo.captured == core::Piece::None && !m.is_promotion();
-  if (depth < tune::kLmrMinDepth || move_count < tune::kRootLmrMinMove || !quiet || gives_check)
-    return 0;
-  return std::clamp(g_reductions.get(depth, move_count) - 1, 0, depth - 2);
-}
-
 OrderingContext Worker::ordering_context(int ply) const {
   OrderingContext context;
   context.history = &history_;

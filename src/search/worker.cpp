@@ -291,19 +291,12 @@ int Worker::root_search(int alpha, int beta, int depth) {
     count_node();
     make(rm.move, undo, 0);
     pv_length_[1] = 0;  // a child that only gets a null window leaves no line behind
-    const bool gives_check = pos_.in_check();
-    const int new_depth = depth - 1 + (gives_check ? 1 : 0);
+    const int new_depth = depth - 1 + (pos_.in_check() ? 1 : 0);
     int score;
     if (i == pv_index_) {
       score = -search<Node::PV>(-beta, -alpha, new_depth, 1, false);
     } else {
-      // Root LMR: late root moves (ordered by the last iteration's scores) are searched
-      // shallower first, as late moves are everywhere else. +30.7 +/- 18.3 Elo at
-      // 10,000 nodes per move (1,000 games against 4c70f9e).
-      const int r = root_reduction(depth, int(i - pv_index_) + 1, rm.move, gives_check, undo);
-      score = -search<Node::NonPV>(-alpha - 1, -alpha, new_depth - r, 1, true);
-      if (score > alpha && r > 0)
-        score = -search<Node::NonPV>(-alpha - 1, -alpha, new_depth, 1, true);
+      score = -search<Node::NonPV>(-alpha - 1, -alpha, new_depth, 1, true);
       if (score > alpha && score < beta)
         score = -search<Node::PV>(-beta, -alpha, new_depth, 1, false);
     }

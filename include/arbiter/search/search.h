@@ -131,10 +131,6 @@ class Worker {
   const PlyState& at(int ply) const { return stack_[ply + kStackOffset]; }
 
   int root_search(int alpha, int beta, int depth);
-  // Plies a late root move is searched shallower first (`move_count` from 1, the
-  // move already made; `undo` its record).
-  int root_reduction(int depth, int move_count, core::Move m, bool gives_check,
-                     const core::UndoInfo& undo) const;
   template <Node N>
   int search(int alpha, int beta, int depth, int ply, bool cut_node);
   template <Node N>

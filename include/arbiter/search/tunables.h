@@ -38,7 +38,6 @@ ARBITER_TUNABLE(kLmrMinDepth, 3, 1, 6, 1)
 ARBITER_TUNABLE(kLmrBasePercent, 75, 0, 200, 10)
 ARBITER_TUNABLE(kLmrDivisorPercent, 225, 100, 400, 15)
 
-ARBITER_TUNABLE(kRootLmrMinMove, 4, 2, 64, 1)  // root moves before this one are never reduced
 ARBITER_TUNABLE(kLmrHistoryDivisor, 16384, 4096, 32768, 1024)  // history per ply of reduction
 
 // History pruning: quiet moves with a history this bad per depth are not tried.
