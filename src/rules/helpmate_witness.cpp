@@ -107,6 +107,7 @@ void HelpmateMemory::remember(const Position& root, Color winner, std::vector<Mo
 void HelpmateMemory::clear() {
   for (Line& line : side_) line = Line{};
   static_failed_.reset();
+  search_gave_up_.reset();
 }
 
 HelpmateMemory::StaticKey HelpmateMemory::static_key(const Position& pos) {
@@ -132,5 +133,11 @@ void HelpmateMemory::note_static_proofs_failed(const Position& pos) {
   }
   static_failed_ = static_key(pos);
 }
+
+bool HelpmateMemory::search_gave_up_before(const Position& pos) const {
+  return search_gave_up_ && *search_gave_up_ == static_key(pos);
+}
+
+void HelpmateMemory::note_search_gave_up(const Position& pos) { search_gave_up_ = static_key(pos); }
 
 }  // namespace arbiter::rules

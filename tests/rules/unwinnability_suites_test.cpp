@@ -8,6 +8,7 @@
 // share found must not fall below what was measured when the proofs went in.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <random>
 #include <string>
@@ -100,7 +101,7 @@ TEST(UnwinnabilitySuites, PublicVectorsAgreeWithTheirLabels) {
   const SuiteFigures f = check_suite(suite);
   EXPECT_GE(f.dead, 150);
   // Floors a little under the figures measured when the static proofs went in.
-  EXPECT_GE(f.dead_found * 100, f.dead * 92) << f.dead_found << " of " << f.dead;
+  EXPECT_GE(f.dead_found * 100, f.dead * 95) << f.dead_found << " of " << f.dead;
   EXPECT_LE(f.undecided * 100, f.questions * 6) << f.undecided << " of " << f.questions;
 }
 
@@ -282,6 +283,50 @@ TEST(StaticProofs, APerPlyWalkWhenOneSideIsStuck) {
   const DeadPositionResult d = analyse_dead_position(stuck);
   EXPECT_TRUE(d.dead);
   EXPECT_EQ(d.method, WinnabilityMethod::Exhaustive);
+}
+
+// A king held by pawns (every square around it its own man's, covered by an
+// enemy pawn, or a defended enemy man) while the other side's king and bishop
+// roam: too many moves for the few-moves screen, yet a small reachable set.
+// Black's king on b8 under White's b6/b7 (the a6 bishop guards b7), Black to
+// run out of pawn moves; White's king in the h1 corner behind Black's h2 and g3.
+TEST(StaticProofs, APerPlyWalkWhenAKingIsHeldByPawns) {
+  for (const char* fen :
+       {"1k6/1P5p/BP3p2/1P6/8/8/5PKP/8 b - - 0 1", "1k6/1P5p/BP3p2/1P6/6K1/8/5P1P/8 w - - 0 1",
+        "5k2/p1p5/8/8/8/6p1/P1P3Pp/7K w - - 0 1", "8/p1p5/8/8/8/4p1p1/PkP1P1P1/5BRK w - - 0 1"}) {
+    const Position pos = test::must_parse(fen);
+    Position passed = pos;
+    core::UndoInfo undo;
+    passed.make_null_move(undo);
+    // Neither side stuck (one move at most), one with more than eight.
+    const uint64_t moves[] = {core::count_legal_moves(pos), core::count_legal_moves(passed)};
+    EXPECT_GT(std::min(moves[0], moves[1]), 1u) << fen;
+    EXPECT_GT(std::max(moves[0], moves[1]), 8u) << fen;
+    const DeadPositionResult d = analyse_dead_position(pos);
+    EXPECT_TRUE(d.dead) << fen;
+    EXPECT_EQ(d.method, WinnabilityMethod::Exhaustive) << fen;
+  }
+}
+
+// A walled position whose walk gives up is not walked again in the same game
+// while its pawns and men stay as they are. From a lichess game: White's king
+// held in the h1 corner, the bishops of both sides free; Black can mate (its
+// g-pawn takes a bishop offered on f3, and g3-g2 follows), but only a long walk
+// finds that.
+TEST(StaticProofs, AWalledWalkThatGaveUpIsNotRepeated) {
+  HelpmateMemory memory;
+  const Position first = test::must_parse("8/8/6p1/4b1k1/8/3B2p1/6Pp/7K w - - 0 64");
+  const DeadPositionResult d = analyse_dead_position(first, 1, {}, &memory);
+  EXPECT_FALSE(d.dead);
+  ASSERT_TRUE(d.undecided);
+  EXPECT_GT(d.nodes, 0u);
+  EXPECT_TRUE(memory.search_gave_up_before(first));
+  const Position bishop_moved = test::must_parse("8/8/6p1/4b1k1/8/6p1/4B1Pp/7K b - - 1 64");
+  const DeadPositionResult again = analyse_dead_position(bishop_moved, 1, {}, &memory);
+  EXPECT_FALSE(again.dead);
+  EXPECT_EQ(again.nodes, 0u);
+  const Position pawn_moved = test::must_parse("8/8/8/4b1p1/7k/3B2p1/6Pp/7K w - - 0 65");
+  EXPECT_FALSE(memory.search_gave_up_before(pawn_moved));
 }
 
 // A pawn with a king shut in right in front of it (the king has no square to

@@ -52,6 +52,12 @@ class HelpmateMemory {
   bool static_proofs_failed_before(const core::Position& pos) const;
   void note_static_proofs_failed(const core::Position& pos);
 
+  // The same for the search of a walled position that ran out of budget: a later
+  // ply with the same pawns and men is not searched again (the kings and pieces
+  // that moved roam the same regions).
+  bool search_gave_up_before(const core::Position& pos) const;
+  void note_search_gave_up(const core::Position& pos);
+
  private:
   struct Line {
     core::Position root;  // the position the line starts from
@@ -68,6 +74,7 @@ class HelpmateMemory {
 
   Line side_[core::kNumColors];
   std::optional<StaticKey> static_failed_;
+  std::optional<StaticKey> search_gave_up_;
 };
 
 }  // namespace arbiter::rules
