@@ -371,15 +371,32 @@ int mobile_pieces(const Position& pos) {
   return mobile;
 }
 
-// Whether the winner has at most kStuckMoves legal moves (as if it were its
+// A side with at most this many legal moves is nearly stuck (see below).
+constexpr uint64_t kNearlyStuckMoves = 2;
+
+// Whether `side` has at most kNearlyStuckMoves legal moves (as if it were its
 // turn; not when it is in check): every line then soon runs it out of moves
 // (stalemate) or hands it material, and the walk explores a small tree, however
-// freely the other side moves.
-bool winner_nearly_stuck(const Position& pos, Color winner) {
+// freely the other side moves. Either side: the winner that runs out of moves
+// cannot mate, and a loser that does is stalemated unless the winner mates within
+// the few moves it has left (Bk6/1P6/1P6/8/5p1p/P7/RPPP1P1P/4K3 w: Black's king
+// held on b8, two pawn moves left, and White's rook four moves from e8).
+bool nearly_stuck(const Position& pos, Color side) {
   if (pos.in_check()) return false;
-  if (pos.side_to_move() == winner)
-    return core::count_legal_moves_capped(pos, kStuckMoves) <= kStuckMoves;
-  return !opponent_has_more_moves_than(pos, kStuckMoves);
+  if (pos.side_to_move() == side)
+    return core::count_legal_moves_capped(pos, kNearlyStuckMoves) <= kNearlyStuckMoves;
+  return !opponent_has_more_moves_than(pos, kNearlyStuckMoves);
+}
+
+// Whether some side has its king held by pawns and is nearly stuck: a side that
+// will soon be out of moves unless the other hands it some, whatever runners or
+// pieces the other side has (those only lengthen each line by the moves they
+// make while the stuck side spends its last few). Rare in real games: a screen
+// for the per-ply check's walk, after the cheaper ones.
+bool held_and_nearly_stuck(const Position& pos) {
+  for (Color c : {Color::White, Color::Black})
+    if (king_held_by_pawns(pos, c) && nearly_stuck(pos, c)) return true;
+  return false;
 }
 
 // A rook or queen usually roams far enough to make the reachable set too big to
@@ -590,7 +607,7 @@ WinnabilityResult analyse(const Position& root, Color winner, const WinnabilityO
   const bool walk_last =
       !walk_first &&
       (closed || (!has_open_runner(pos) && mobile_pieces(pos) <= kMaxMobilePiecesToWalk) ||
-       winner_nearly_stuck(pos, winner));
+       nearly_stuck(pos, winner) || nearly_stuck(pos, loser));
   const uint64_t walk_budget = left() / kReachabilityShareDivisor;
   std::optional<WinnabilityResult> walked;
   auto walk = [&] {
@@ -647,10 +664,12 @@ DeadPositionResult analyse_dead_position(const Position& pos, uint64_t legal_mov
     return r;
   }
   const bool few_moves = dead_is_provable(pos, legal_moves);
-  if (!few_moves && !static_proof_may_apply(pos)) return r;  // alive as far as any proof can tell
+  const bool static_may_apply = !few_moves && static_proof_may_apply(pos);
   // Walled positions with more moves get a walk, but not again in this game once
   // a walk of the same pawns and men gave up.
-  const bool walled = !few_moves && walls_may_hold(pos);
+  const bool walled =
+      !few_moves && ((static_may_apply && walls_may_hold(pos)) || held_and_nearly_stuck(pos));
+  if (!few_moves && !static_may_apply && !walled) return r;  // alive as far as any proof can tell
   if (walled && memory.search_gave_up_before(pos)) return r;
   const bool searchable = few_moves || walled;
   if (!memory.static_proofs_failed_before(pos)) {

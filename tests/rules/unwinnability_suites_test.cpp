@@ -308,6 +308,23 @@ TEST(StaticProofs, APerPlyWalkWhenAKingIsHeldByPawns) {
   }
 }
 
+// A side whose king is held by pawns and which has two moves left is walked,
+// whatever runners the other side has: Black's king held on b8 with two pawn
+// moves (White's rook is four moves from a mate on e8, and no line hands Black a
+// capture in time), and Black's king held on a6 with two g-pawn moves while
+// White's h-pawn runs to queen. Dead, in U(c) and per ply.
+TEST(StaticProofs, ASideNearlyOutOfMovesIsWalked) {
+  for (const char* fen : {"Bk6/1P6/1P6/8/5p1p/P7/RPPP1P1P/4K3 w - - 0 1",
+                          "8/pp6/kp4pP/1p6/1P6/6p1/6Pp/7K b - - 0 1"}) {
+    const Position pos = test::must_parse(fen);
+    for (Color c : {Color::White, Color::Black}) {
+      const WinnabilityResult w = analyse_winnability(pos, c);
+      EXPECT_EQ(w.verdict, Winnability::Unwinnable) << fen;
+    }
+    EXPECT_TRUE(analyse_dead_position(pos).dead) << fen;
+  }
+}
+
 // A walled position whose walk gives up is not walked again in the same game
 // while its pawns and men stay as they are. From a lichess game: White's king
 // held in the h1 corner, the bishops of both sides free; Black can mate (its
