@@ -235,6 +235,8 @@ bool static_proof_may_apply(const Position& pos) {
   return true;
 }
 
+constexpr core::Bitboard kEdges = 0xFF818181818181FFULL;  // ranks 1 and 8, files a and h
+
 // Whether the king of `c` is held for good by pawns: every square around it holds
 // one of its own men, or is covered by an enemy pawn, or holds an enemy man that
 // is defended (the king cannot take it); and not every one is its own (as in the
@@ -243,6 +245,9 @@ bool static_proof_may_apply(const Position& pos) {
 bool king_held_by_pawns(const Position& pos, Color c) {
   using core::PieceType;
   const core::Square king = pos.king_square(c);
+  // Off the edge eight squares would have to be held: a cheap first test, since
+  // this is asked on most plies of a game.
+  if (!(core::square_bb(king) & kEdges)) return false;
   const core::Bitboard around = core::king_attacks(king);
   const core::Bitboard enemy = pos.pieces(~c);
   if (!(around & ~pos.pieces(c))) return false;
@@ -255,16 +260,15 @@ bool king_held_by_pawns(const Position& pos, Color c) {
 
 // Whether a walk may prove dead a position that has too many moves for
 // few_moves_on_both_sides, where static_proof_may_apply holds (walls, no runner
-// free, no queen, rook or knight roaming): either every pawn blocked
-// (kings and bishops roaming behind a locked wall) or a king held in place while
+// free, no queen, rook or knight roaming): a king held in place by pawns while
 // the other side's men roam (a king shut in behind its own pawns, or one that
-// only a few pawn moves keep from stalemate). On the 400 set it lets through 7 of
-// the 12 dead positions the per-ply check missed; in real games it passes bishop
-// endings with locked pawns, which mostly end at a remembered helpmate.
-// The caller has asked static_proof_may_apply.
+// only a few pawn moves keep from stalemate). On the 400 set it lets through 5 of
+// the 12 dead positions the per-ply check missed, and the walk proves 4 of them.
+// Passing every position whose pawns are all blocked as well (kings and bishops
+// behind a locked wall) found none more there, and in real games it let through
+// a thousand live bishop endings of lichess-timeouts.
 bool walls_may_hold(const Position& pos) {
-  return (all_pawns_blocked(pos) || king_held_by_pawns(pos, Color::White) ||
-          king_held_by_pawns(pos, Color::Black));
+  return king_held_by_pawns(pos, Color::White) || king_held_by_pawns(pos, Color::Black);
 }
 
 // Whether the static proofs show both sides unwinnable, cheaply for the per-ply
@@ -652,9 +656,55 @@ DeadPositionResult analyse_dead_position(const Position& pos, const WinnabilityO
   return analyse_dead_position(pos, core::count_legal_moves_capped(pos, 1), options);
 }
 
+namespace {
+
+// A check answered by this many legal moves at most is followed a ply when the
+// screens pass the position itself by: a queen or rook giving check roams, yet
+// every reply may take it (7b/3B2Q1/4Bk2/p1p1p1p1/P1P1P1P1/8/8/4K3 b).
+constexpr size_t kRepliesFollowed = 2;
+// How many such checks in a row are followed.
+constexpr int kChecksFollowed = 2;
+
+DeadPositionResult dead_position(const Position& pos, uint64_t legal_moves,
+                                 const WinnabilityOptions& options, HelpmateMemory* game_memory,
+                                 int checks_to_follow);
+
+// A position not itself mate or stalemate is dead exactly when every position a
+// legal move leads to is. Asked only in check with few replies; false when some
+// reply is not proven dead.
+DeadPositionResult every_reply_dead(const Position& pos, const WinnabilityOptions& options,
+                                    int checks_to_follow) {
+  DeadPositionResult r;
+  core::MoveList replies;
+  core::generate_legal(pos, replies);
+  if (replies.empty() || replies.size() > kRepliesFollowed) return r;
+  for (Move m : replies) {
+    Position next = pos;
+    core::UndoInfo undo;
+    next.make_move(m, undo);
+    const DeadPositionResult d = dead_position(next, core::count_legal_moves_capped(next, 1),
+                                               options, nullptr, checks_to_follow - 1);
+    r.nodes += d.nodes;
+    if (!d.dead) return r;
+    r.method = d.method;
+  }
+  r.dead = true;
+  return r;
+}
+
+}  // namespace
+
 DeadPositionResult analyse_dead_position(const Position& pos, uint64_t legal_moves,
                                          const WinnabilityOptions& options,
                                          HelpmateMemory* game_memory) {
+  return dead_position(pos, legal_moves, options, game_memory, kChecksFollowed);
+}
+
+namespace {
+
+DeadPositionResult dead_position(const Position& pos, uint64_t legal_moves,
+                                 const WinnabilityOptions& options, HelpmateMemory* game_memory,
+                                 int checks_to_follow) {
   DeadPositionResult r;
   std::optional<HelpmateMemory> this_position_only;  // built only when there is no game
   HelpmateMemory& memory = game_memory ? *game_memory : this_position_only.emplace();
@@ -669,7 +719,11 @@ DeadPositionResult analyse_dead_position(const Position& pos, uint64_t legal_mov
   // a walk of the same pawns and men gave up.
   const bool walled =
       !few_moves && ((static_may_apply && walls_may_hold(pos)) || held_and_nearly_stuck(pos));
-  if (!few_moves && !static_may_apply && !walled) return r;  // alive as far as any proof can tell
+  if (!few_moves && !static_may_apply && !walled) {
+    if (checks_to_follow > 0 && legal_moves > 1 && pos.in_check())
+      return every_reply_dead(pos, options, checks_to_follow);
+    return r;  // alive as far as any proof can tell
+  }
   if (walled && memory.search_gave_up_before(pos)) return r;
   const bool searchable = few_moves || walled;
   if (!memory.static_proofs_failed_before(pos)) {
@@ -786,5 +840,7 @@ DeadPositionResult analyse_dead_position(const Position& pos, uint64_t legal_mov
   if (!r.dead) r.method = WinnabilityMethod::None;
   return r;
 }
+
+}  // namespace
 
 }  // namespace arbiter::rules

@@ -325,6 +325,21 @@ TEST(StaticProofs, ASideNearlyOutOfMovesIsWalked) {
   }
 }
 
+// In check with two replies, both taking the queen that gives it: the position
+// is dead when every reply leads to a dead one (same-coloured bishops behind a
+// locked wall), although a queen roams in it.
+TEST(StaticProofs, ACheckWithFewRepliesIsFollowed) {
+  const Position pos = test::must_parse("7b/3B2Q1/4Bk2/p1p1p1p1/P1P1P1P1/8/8/4K3 b - - 0 1");
+  ASSERT_TRUE(pos.in_check());
+  EXPECT_EQ(core::count_legal_moves(pos), 2u);
+  EXPECT_TRUE(analyse_dead_position(pos).dead);
+  // Not when the replies lead to live positions: with a white rook on h1 (the
+  // h-file is open) both replies leave White a rook that can mate.
+  const Position live = test::must_parse("7b/3B2Q1/4Bk2/p1p1p1p1/P1P1P1P1/8/8/4K2R b - - 0 1");
+  ASSERT_EQ(core::count_legal_moves(live), 2u);
+  EXPECT_FALSE(analyse_dead_position(live).dead);
+}
+
 // A walled position whose walk gives up is not walked again in the same game
 // while its pawns and men stay as they are. From a lichess game: White's king
 // held in the h1 corner, the bishops of both sides free; Black can mate (its
