@@ -525,6 +525,7 @@ class Searcher {
   struct LoserNode {
     Bitboard obstructions;
     Bitboard offers;  // squares where the winner's blockers could take a man
+    Bitboard levers;  // the loser's men standing right in front of a winner's pawn
     Square king;
     Square target;  // where the loser's king is to be mated
     Bitboard zone;  // the squares around the king and around the target
@@ -539,10 +540,23 @@ class Searcher {
       offers |= pt == PieceType::Pawn ? core::pawn_attacks(winner_, b)
                                       : core::piece_attacks(pt, b, pos_.pieces());
     }
+    // Levers: a winner's pawn blocked head-on gets free when a loser's man is
+    // offered where it can take (...gxf3 with the loser's bishop on f3), or when
+    // the loser's man in front of it moves away, by a capture too (g2xf3 opens
+    // g3-g2). Composed walls often need both before the winner can mate.
+    const Bitboard pawns = pos_.pieces(winner_, PieceType::Pawn);
+    const Bitboard ahead = winner_ == Color::White ? core::shift<core::Direction::North>(pawns)
+                                                   : core::shift<core::Direction::South>(pawns);
+    const Bitboard blocked = winner_ == Color::White
+                                 ? core::shift<core::Direction::South>(ahead & pos_.pieces())
+                                 : core::shift<core::Direction::North>(ahead & pos_.pieces());
+    offers |= core::pawn_attacks_bb(winner_, blocked) & ~pos_.pieces(loser_);
+    const Bitboard levers = ahead & pos_.pieces(loser_);
     const Square king = pos_.king_square(loser_);
     const Square target = loser_king_target();
     return LoserNode{obstructions,
                      offers,
+                     levers,
                      king,
                      target,
                      core::king_attacks(king) | core::king_attacks(target),
@@ -555,7 +569,7 @@ class Searcher {
   // natural when the loser must bring blockers.
   bool may_be_natural(Move m, const LoserNode& node) const {
     if (needs_blockers_) return true;
-    return m.from() == node.king || core::contains(node.obstructions, m.from()) ||
+    return m.from() == node.king || core::contains(node.obstructions | node.levers, m.from()) ||
            core::contains(node.offers | node.zone, m.to());
   }
 
@@ -596,6 +610,11 @@ class Searcher {
         s.score += kApproachWeight;
         s.cost = int(MoveCost::Natural);  // a blocker on its way
       }
+    }
+    if (core::contains(node.levers, from) && from != king) {
+      s.score += kClearingBonus;
+      s.cost = int(MoveCost::Natural);
+      return s;
     }
     if ((core::contains(node.obstructions, from) || core::contains(node.offers, to)) &&
         !pos_.is_capture(m)) {
