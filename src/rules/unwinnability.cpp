@@ -258,19 +258,6 @@ bool king_held_by_pawns(const Position& pos, Color c) {
   return true;
 }
 
-// Whether a walk may prove dead a position that has too many moves for
-// few_moves_on_both_sides, where static_proof_may_apply holds (walls, no runner
-// free, no queen, rook or knight roaming): a king held in place by pawns while
-// the other side's men roam (a king shut in behind its own pawns, or one that
-// only a few pawn moves keep from stalemate). On the 400 set it lets through 5 of
-// the 12 dead positions the per-ply check missed, and the walk proves 4 of them.
-// Passing every position whose pawns are all blocked as well (kings and bishops
-// behind a locked wall) found none more there, and in real games it let through
-// a thousand live bishop endings of lichess-timeouts.
-bool walls_may_hold(const Position& pos) {
-  return king_held_by_pawns(pos, Color::White) || king_held_by_pawns(pos, Color::Black);
-}
-
 // Whether the static proofs show both sides unwinnable, cheaply for the per-ply
 // screen: the pawn structures (costlier) are followed only for a side the fixed
 // men leave unproven, and only once the fixed men have proven the other side: a
@@ -392,14 +379,22 @@ bool nearly_stuck(const Position& pos, Color side) {
   return !opponent_has_more_moves_than(pos, kNearlyStuckMoves);
 }
 
-// Whether some side has its king held by pawns and is nearly stuck: a side that
-// will soon be out of moves unless the other hands it some, whatever runners or
-// pieces the other side has (those only lengthen each line by the moves they
-// make while the stuck side spends its last few). Rare in real games: a screen
-// for the per-ply check's walk, after the cheaper ones.
-bool held_and_nearly_stuck(const Position& pos) {
+// Whether a walk may prove dead a position that has too many moves for
+// few_moves_on_both_sides: some king is held in place by pawns, and either the
+// static proofs may apply (`static_may_apply`: walls, no runner free, no queen,
+// rook or knight roaming) while the other side's men roam (a king shut in behind
+// its own pawns, or one that only a few pawn moves keep from stalemate), or the
+// held side is nearly stuck: it will soon be out of moves unless the other side
+// hands it some, whatever runners or pieces that side has (those only lengthen
+// each line by the moves they make while the stuck side spends its last few).
+// On the 400 set the first lets through 5 of the 12 dead positions the per-ply
+// check missed, and the walk proves 4 of them; passing every position whose pawns
+// are all blocked as well (kings and bishops behind a locked wall) found none
+// more there, and in real games let through a thousand live bishop endings of
+// lichess-timeouts.
+bool walls_may_hold(const Position& pos, bool static_may_apply) {
   for (Color c : {Color::White, Color::Black})
-    if (king_held_by_pawns(pos, c) && nearly_stuck(pos, c)) return true;
+    if (king_held_by_pawns(pos, c) && (static_may_apply || nearly_stuck(pos, c))) return true;
   return false;
 }
 
@@ -692,16 +687,6 @@ DeadPositionResult every_reply_dead(const Position& pos, const WinnabilityOption
   return r;
 }
 
-}  // namespace
-
-DeadPositionResult analyse_dead_position(const Position& pos, uint64_t legal_moves,
-                                         const WinnabilityOptions& options,
-                                         HelpmateMemory* game_memory) {
-  return dead_position(pos, legal_moves, options, game_memory, kChecksFollowed);
-}
-
-namespace {
-
 DeadPositionResult dead_position(const Position& pos, uint64_t legal_moves,
                                  const WinnabilityOptions& options, HelpmateMemory* game_memory,
                                  int checks_to_follow) {
@@ -717,8 +702,7 @@ DeadPositionResult dead_position(const Position& pos, uint64_t legal_moves,
   const bool static_may_apply = !few_moves && static_proof_may_apply(pos);
   // Walled positions with more moves get a walk, but not again in this game once
   // a walk of the same pawns and men gave up.
-  const bool walled =
-      !few_moves && ((static_may_apply && walls_may_hold(pos)) || held_and_nearly_stuck(pos));
+  const bool walled = !few_moves && walls_may_hold(pos, static_may_apply);
   if (!few_moves && !static_may_apply && !walled) {
     if (checks_to_follow > 0 && legal_moves > 1 && pos.in_check())
       return every_reply_dead(pos, options, checks_to_follow);
@@ -843,4 +827,9 @@ DeadPositionResult dead_position(const Position& pos, uint64_t legal_moves,
 
 }  // namespace
 
+DeadPositionResult analyse_dead_position(const Position& pos, uint64_t legal_moves,
+                                         const WinnabilityOptions& options,
+                                         HelpmateMemory* game_memory) {
+  return dead_position(pos, legal_moves, options, game_memory, kChecksFollowed);
+}
 }  // namespace arbiter::rules
