@@ -79,7 +79,7 @@ ARBITER_TUNABLE(kQsearchDeltaMargin, 200, 50, 400, 20)
 ARBITER_TUNABLE(kQsearchFutilityMargin, 150, 50, 300, 15)
 
 // Not for SPSA: they set how the search reads the clock, not how it prunes.
-inline constexpr int kTimeCheckInterval = 1024;   // nodes between clock reads
+inline constexpr int kTimeCheckInterval = 1024;  // nodes between clock reads
 // Past this share of the soft limit (scaled by stability), no new iteration. 0.7
 // against 0.5: +25.3 +/- 18.4 Elo at 5+0.05 (523 games); 0.5 left a third of the
 // clock unused at the end of a game, and 0.7 spends it in moves 10 to 30.
