@@ -57,3 +57,19 @@ arbiter_build() {
     cmake --build "$dir" --parallel "$(nproc)" ${ARBITER_TARGET:+--target "$ARBITER_TARGET"} >&2
   ) 9>"$dir/.arbiter-build-lock"
 }
+
+# The opening book of engine tests: 8moves_v3 from ../shared where it is, else
+# the 200 of its openings kept in tests/data (a clone without ../shared).
+arbiter_default_openings() {
+  local shared="$ARBITER_ROOT/../shared/data/openings/8moves_v3.pgn"
+  if [ -f "$shared" ]; then echo "$shared"; else echo "$ARBITER_ROOT/tests/data/openings-8moves-200.pgn"; fi
+}
+
+# The short revision of HEAD, with "-dirty" when the working tree differs from it:
+# the name of a binary built from the working tree.
+arbiter_tree_stamp() {
+  local stamp
+  stamp="$(git -C "$ARBITER_ROOT" rev-parse --short HEAD)"
+  git -C "$ARBITER_ROOT" diff --quiet HEAD || stamp="$stamp-dirty"
+  echo "$stamp"
+}

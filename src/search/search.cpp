@@ -7,6 +7,10 @@
 // [0, 10] accepted after 209 games). The steps in it are not yet measured one by one.
 // batch 2 = steps marked [b2]: +45.6 +/- 22.0 Elo at 5+0.05 against batch 1 (SPRT
 // [0, 10] accepted after 445 games).
+// All of it (fdc6545) against the search before batch 1 (dd756d0), same net:
+// +263.4 +/- 24.6 Elo at 10+0.1 in 600 games (+394 =196 -10).
+// Step by step, measured by removal: a tuning build switches each step off
+// (tunables.h, ARBITER_STEP) and scripts/step-elo plays it against itself.
 #include "arbiter/search/search.h"
 
 #include <algorithm>
@@ -73,8 +77,9 @@ void refresh_tuned_tables() { g_reductions.compute(); }
 OrderingContext Worker::ordering_context(int ply) const {
   OrderingContext context;
   context.history = &history_;
-  for (int i = 0; i < kContinuationCount; ++i)
-    context.continuation[i] = at(ply - kContinuationPlies[i]).continuation;
+  if (tune::kStepContinuationHistory)
+    for (int i = 0; i < kContinuationCount; ++i)
+      context.continuation[i] = at(ply - kContinuationPlies[i]).continuation;
   context.killers[0] = history_.killer(ply, 0);
   context.killers[1] = history_.killer(ply, 1);
   context.threat_aware = shared_.options.strength.limited();
@@ -90,6 +95,7 @@ int Worker::move_history(Move m, bool quiet, const OrderingContext& context) con
 }
 
 void Worker::update_continuations(int ply, core::Piece piece, core::Square to, int bonus) {
+  if (!tune::kStepContinuationHistory) return;
   for (int i = 0; i < kContinuationCount; ++i)
     if (PieceToHistory* slice = at(ply - kContinuationPlies[i]).continuation)
       update_history_value((*slice)[core::index(piece)][core::index(to)], bonus);
@@ -156,7 +162,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
   if (!kPv && !excluded && tt_hit && tt.depth >= depth && tt_score != kNoScore &&
       tt_cuts(tt.bound, tt_score, alpha, beta)) {
     // [b2] A quiet TT move that still cuts deserves the credit a searched cutoff would get.
-    if (tt_move && tt_score >= beta && !pos_.is_noisy(tt_move) &&
+    if (tune::kStepTtMoveReward && tt_move && tt_score >= beta && !pos_.is_noisy(tt_move) &&
         pos_.piece_on(tt_move.from()) != core::Piece::None &&
         core::color_of(pos_.piece_on(tt_move.from())) == pos_.side_to_move())
       reward_quiet(ply, tt_move, history_bonus(depth));
@@ -170,7 +176,8 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
     static_eval = eval = ss.static_eval;
   } else if (!in_check) {
     raw_eval = (tt_hit && tt.eval != kNoScore) ? tt.eval : eval_.evaluate(pos_);
-    static_eval = eval = correction_.corrected(pos_, raw_eval);
+    static_eval = eval =
+        tune::kStepCorrectionHistory ? correction_.corrected(pos_, raw_eval) : raw_eval;
     if (tt_score != kNoScore &&
         (tt.bound == Bound::Exact || (tt.bound == Bound::Lower) == (tt_score > eval)))
       eval = tt_score;
@@ -182,14 +189,14 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
   const bool improving = !in_check && earlier_eval != kNoScore && static_eval > earlier_eval;
 
   // 6. Reverse futility pruning: far above beta at low depth, the opponent will not catch up.
-  if (!kPv && !in_check && !excluded && depth <= tune::kRfpMaxDepth && !is_mate_score(beta) &&
-      eval - tune::kRfpMargin * (depth - improving) >= beta)
+  if (tune::kStepReverseFutility && !kPv && !in_check && !excluded && depth <= tune::kRfpMaxDepth &&
+      !is_mate_score(beta) && eval - tune::kRfpMargin * (depth - improving) >= beta)
     return eval;
 
   // 7. Null move pruning: if passing still fails high, a real move surely would (not in
   // zugzwang-prone endings).
-  if (!kPv && !in_check && !excluded && depth >= tune::kNullMoveMinDepth && eval >= beta &&
-      static_eval >= beta && !ss.null_move && !is_mate_score(beta) &&
+  if (tune::kStepNullMove && !kPv && !in_check && !excluded && depth >= tune::kNullMoveMinDepth &&
+      eval >= beta && static_eval >= beta && !ss.null_move && !is_mate_score(beta) &&
       has_non_pawn_material(pos_, pos_.side_to_move())) {
     const int r =
         tune::kNullMoveBaseReduction + depth / tune::kNullMoveDepthDivisor +
@@ -203,12 +210,13 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
   }
 
   // 8. Internal iterative reduction: without a TT move this node is probably less important.
-  if (depth >= tune::kIirMinDepth && !tt_move && (kPv || cut_node)) --depth;
+  if (tune::kStepIir && depth >= tune::kIirMinDepth && !tt_move && (kPv || cut_node)) --depth;
 
   // 9. [b1] ProbCut: a good capture that beats beta by a margin in a shallow search refutes this
   // node, unless the TT already says it does not.
   const int probcut_beta = beta + tune::kProbcutMargin - tune::kProbcutImproving * improving;
-  if (!kPv && !in_check && !excluded && depth >= tune::kProbcutMinDepth && !is_mate_score(beta) &&
+  if (tune::kStepProbcut && !kPv && !in_check && !excluded && depth >= tune::kProbcutMinDepth &&
+      !is_mate_score(beta) &&
       !(tt_hit && tt.depth >= depth - kProbcutDepthMargin && tt_score != kNoScore &&
         tt_score < probcut_beta)) {
     const OrderingContext context = ordering_context(ply);
@@ -253,20 +261,21 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
       if (quiet) {
         // Late move pruning: past this count the remaining quiets are hopeless (but a
         // quiet check further down may still mate, so they are skipped one by one).
-        if (depth <= tune::kLmpMaxDepth &&
+        if (tune::kStepLateMovePruning && depth <= tune::kLmpMaxDepth &&
             move_count > tune::kLmpBase + depth * depth / (improving ? 1 : 2))
           continue;
         // Futility: a quiet move cannot lift a hopeless static evaluation to alpha.
-        if (depth <= tune::kFutilityMaxDepth &&
+        if (tune::kStepFutility && depth <= tune::kFutilityMaxDepth &&
             static_eval + tune::kFutilityBase + tune::kFutilityPerDepth * depth <= alpha)
           continue;
         // [b1] History pruning: moves that kept failing here are not worth a look.
-        if (depth <= tune::kHistoryPruneMaxDepth && history < -tune::kHistoryPruneMargin * depth)
+        if (tune::kStepHistoryPruning && depth <= tune::kHistoryPruneMaxDepth &&
+            history < -tune::kHistoryPruneMargin * depth)
           continue;
-        if (depth <= tune::kSeePruneMaxDepth &&
+        if (tune::kStepSeePruning && depth <= tune::kSeePruneMaxDepth &&
             !see_at_least(pos_, m, -tune::kSeeQuietMargin * depth))
           continue;
-      } else if (depth <= tune::kSeePruneMaxDepth &&
+      } else if (tune::kStepSeePruning && depth <= tune::kSeePruneMaxDepth &&
                  !see_at_least(pos_, m, -tune::kSeeCaptureMargin * depth)) {
         continue;
       }
@@ -279,8 +288,8 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
     // Checks are forcing, so they get a ply.
     int extension = 0;
     if (ply < 2 * root_depth_) {
-      if (!excluded && m == tt_move && depth >= tune::kSingularMinDepth &&
-          tt.depth >= depth - kSingularDepthMargin &&
+      if (tune::kStepSingularExtension && !excluded && m == tt_move &&
+          depth >= tune::kSingularMinDepth && tt.depth >= depth - kSingularDepthMargin &&
           (tt.bound == Bound::Lower || tt.bound == Bound::Exact) && tt_score != kNoScore &&
           !is_mate_score(tt_score)) {
         const int singular_beta = tt_score - tune::kSingularMarginPer16Depth * depth / 16;
@@ -303,7 +312,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
         } else if (tt_score <= alpha) {
           extension = -1;
         }
-      } else if (gives_check) {
+      } else if (tune::kStepCheckExtension && gives_check) {
         extension = 1;
       }
     }
@@ -324,12 +333,13 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
       // [b2] Late noisy moves are reduced too, by capture history, off TT-PV nodes; a
       // node whose children kept cutting is probably an all-node: reduce more.
       int r = 0;
-      if (depth >= tune::kLmrMinDepth && (quiet || !ss.tt_pv)) {
+      if (tune::kStepLateMoveReductions && depth >= tune::kLmrMinDepth &&
+          (quiet || (tune::kStepNoisyReductions && !ss.tt_pv))) {
         r = g_reductions.get(depth, move_count) + cut_node - gives_check +
-            (at(ply + 1).cutoffs > tune::kLmrChildCutoffs);
+            (tune::kStepChildCutoffReduction && at(ply + 1).cutoffs > tune::kLmrChildCutoffs);
         if (quiet)
           r += !improving + tt_capture - kPv - (ss.tt_pv && !kPv) -
-               history / tune::kLmrHistoryDivisor;
+               (tune::kStepReductionByHistory ? history / tune::kLmrHistoryDivisor : 0);
         else
           r -= 1 + history / tune::kLmrCaptureHistoryDivisor;
         r = std::max(0, std::min(r, new_depth - 1));
@@ -338,9 +348,12 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
       if (score > alpha && r > 0) {
         // [b2] How far the reduced search beat alpha decides the depth of the re-search.
         const int full_depth =
-            new_depth +
-            (score > best + tune::kLmrDeeperMargin + tune::kLmrDeeperPerDepth * new_depth) -
-            (score < best + tune::kLmrDeeperPerDepth * new_depth && new_depth > 1);
+            !tune::kStepReSearchDepth
+                ? new_depth
+                : new_depth +
+                      (score >
+                       best + tune::kLmrDeeperMargin + tune::kLmrDeeperPerDepth * new_depth) -
+                      (score < best + tune::kLmrDeeperPerDepth * new_depth && new_depth > 1);
         score = -search<Node::NonPV>(-alpha - 1, -alpha, full_depth, ply + 1, !cut_node);
       }
       // 14. PVS: a move that beats alpha in a PV node earns a full-window search.
@@ -382,12 +395,14 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
   if (!excluded) {
     // [b2] Every move failed low: the opponent's quiet move that led here was a good one.
     const PlyState& previous = at(ply - 1);
-    if (bound == Bound::Upper && previous.move.is_ok() && !previous.noisy_move)
+    if (tune::kStepPriorMoveReward && bound == Bound::Upper && previous.move.is_ok() &&
+        !previous.noisy_move)
       reward_quiet(ply - 1, previous.move, history_bonus(depth), ~pos_.side_to_move(),
                    previous.moved_piece);
     shared_.tt->store(pos_.key(), best_move, score_to_tt(best, ply), raw_eval, depth, bound,
                       ss.tt_pv);
-    if (!in_check && !is_mate_score(best) && !(best_move && pos_.is_noisy(best_move)) &&
+    if (tune::kStepCorrectionHistory && !in_check && !is_mate_score(best) &&
+        !(best_move && pos_.is_noisy(best_move)) &&
         !(bound == Bound::Lower && best <= static_eval) &&
         !(bound == Bound::Upper && best >= static_eval))
       correction_.update(pos_, best, raw_eval, depth);
@@ -418,7 +433,8 @@ int Worker::qsearch(int alpha, int beta, int ply) {
   int best = -kInfinite, raw_eval = kNoScore, static_eval = kNoScore;
   if (!in_check) {
     raw_eval = (tt_hit && tt.eval != kNoScore) ? tt.eval : eval_.evaluate(pos_);
-    static_eval = best = correction_.corrected(pos_, raw_eval);
+    static_eval = best =
+        tune::kStepCorrectionHistory ? correction_.corrected(pos_, raw_eval) : raw_eval;
     if (tt_score != kNoScore && !is_mate_score(tt_score) &&
         (tt.bound == Bound::Exact || (tt.bound == Bound::Lower) == (tt_score > best)))
       best = tt_score;
@@ -440,7 +456,8 @@ int Worker::qsearch(int alpha, int beta, int ply) {
           alpha)
         continue;
       // Futility: far below alpha, a capture that wins nothing cannot help.
-      if (futility_base <= alpha && !see_at_least(pos_, m, 1)) continue;
+      if (tune::kStepQsearchFutility && futility_base <= alpha && !see_at_least(pos_, m, 1))
+        continue;
     }
     UndoInfo undo;
     make(m, undo, ply);

@@ -33,6 +33,12 @@ bool register_tunable(const char* constant_name, int* value, int default_value, 
   return true;
 }
 
+bool register_step_switch(const char* constant_name, int* value) {
+  register_tunable(constant_name, value, 1, 0, 1, 1);
+  registry().back().spsa = false;
+  return true;
+}
+
 bool set_tunable(const std::string& name, int value) {
   for (Tunable& t : registry()) {
     if (!core::iequals(t.name, name)) continue;
@@ -46,9 +52,10 @@ bool set_tunable(const std::string& name, int value) {
 std::vector<std::string> spsa_inputs() {
   std::vector<std::string> lines;
   for (const Tunable& t : registry())
-    lines.push_back(t.name + ", int, " + std::to_string(t.default_value) + ", " +
-                    std::to_string(t.min) + ", " + std::to_string(t.max) + ", " +
-                    std::to_string(t.step) + ", " + kSpsaLearningRate);
+    if (t.spsa)
+      lines.push_back(t.name + ", int, " + std::to_string(t.default_value) + ", " +
+                      std::to_string(t.min) + ", " + std::to_string(t.max) + ", " +
+                      std::to_string(t.step) + ", " + kSpsaLearningRate);
   return lines;
 }
 

@@ -178,7 +178,8 @@ void Worker::run() {
       int delta = tune::kAspirationDelta;
       int alpha = -kInfinite, beta = kInfinite;
       int center = pv_index_ == 0 ? previous_score : root_moves_[pv_index_].previous_score;
-      if (depth >= tune::kAspirationMinDepth && !is_mate_score(center) && center > -kInfinite) {
+      if (tune::kStepAspiration && depth >= tune::kAspirationMinDepth && !is_mate_score(center) &&
+          center > -kInfinite) {
         alpha = std::max(center - delta, -kInfinite);
         beta = std::min(center + delta, kInfinite);
       }

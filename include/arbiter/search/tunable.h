@@ -15,6 +15,7 @@ struct Tunable {
   std::string name;  // the UCI option name: the constant's name without its leading k
   int* value;
   int default_value, min, max, step;
+  bool spsa = true;  // false for a step switch: on or off, never tuned
 };
 
 // Every registered tunable, in registration order (empty in a normal build).
@@ -24,6 +25,10 @@ const std::vector<Tunable>& tunables();
 // Adds one; called by the tuning-build form of ARBITER_TUNABLE at static init.
 bool register_tunable(const char* constant_name, int* value, int default_value, int min, int max,
                       int step);
+
+// Adds a step switch (value 1 = the step is on); called by the tuning-build form
+// of ARBITER_STEP. A switch is an option like a tunable, but not an SPSA input.
+bool register_step_switch(const char* constant_name, int* value);
 
 // Sets a registered tunable (clamped to its range) and recomputes what derives
 // from the tunables. False when no tunable has this name (case-insensitive).
@@ -41,9 +46,17 @@ std::vector<std::string> spsa_inputs();
   inline const bool name##Registered =                          \
       ::arbiter::search::register_tunable(#name, &name, value, min, max, step);
 
+// A search step that a tuning build can switch off (option StepName = 0), so that
+// each step's Elo can be measured by removal (scripts/step-elo). On by default.
+#define ARBITER_REGISTERED_STEP(name) \
+  inline int name = 1;                \
+  inline const bool name##Registered = ::arbiter::search::register_step_switch(#name, &name);
+
 #ifdef ARBITER_TUNE
 #define ARBITER_TUNABLE(name, value, min, max, step) \
   ARBITER_REGISTERED_TUNABLE(name, value, min, max, step)
+#define ARBITER_STEP(name) ARBITER_REGISTERED_STEP(name)
 #else
 #define ARBITER_TUNABLE(name, value, min, max, step) inline constexpr int name = value;
+#define ARBITER_STEP(name) inline constexpr int name = 1;
 #endif

@@ -78,6 +78,31 @@ ARBITER_TUNABLE(kLmrChildCutoffs, 3, 1, 8, 1)
 ARBITER_TUNABLE(kQsearchDeltaMargin, 200, 50, 400, 20)
 ARBITER_TUNABLE(kQsearchFutilityMargin, 150, 50, 300, 15)
 
+// The steps of search.cpp (numbered there) that a tuning build can switch off, so
+// that each one's Elo is measured by removal: scripts/step-elo StepProbcut plays the
+// search against itself without that step. Never SPSA inputs.
+ARBITER_STEP(kStepAspiration)            // worker.cpp 1
+ARBITER_STEP(kStepTtMoveReward)          // 4
+ARBITER_STEP(kStepCorrectionHistory)     // 5 and 17
+ARBITER_STEP(kStepReverseFutility)       // 6
+ARBITER_STEP(kStepNullMove)              // 7
+ARBITER_STEP(kStepIir)                   // 8
+ARBITER_STEP(kStepProbcut)               // 9
+ARBITER_STEP(kStepContinuationHistory)   // 10 and 15
+ARBITER_STEP(kStepLateMovePruning)       // 11
+ARBITER_STEP(kStepFutility)              // 11
+ARBITER_STEP(kStepHistoryPruning)        // 11
+ARBITER_STEP(kStepSeePruning)            // 11
+ARBITER_STEP(kStepSingularExtension)     // 12
+ARBITER_STEP(kStepCheckExtension)        // 12
+ARBITER_STEP(kStepLateMoveReductions)    // 13
+ARBITER_STEP(kStepReductionByHistory)    // 13
+ARBITER_STEP(kStepNoisyReductions)       // 13
+ARBITER_STEP(kStepChildCutoffReduction)  // 13
+ARBITER_STEP(kStepReSearchDepth)         // 13
+ARBITER_STEP(kStepPriorMoveReward)       // 17
+ARBITER_STEP(kStepQsearchFutility)       // qsearch 3
+
 // Not for SPSA: they set how the search reads the clock, not how it prunes.
 inline constexpr int kTimeCheckInterval = 1024;  // nodes between clock reads
 // Past this share of the soft limit (scaled by stability), no new iteration. 0.7
