@@ -176,8 +176,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
     static_eval = eval = ss.static_eval;
   } else if (!in_check) {
     raw_eval = (tt_hit && tt.eval != kNoScore) ? tt.eval : eval_.evaluate(pos_);
-    static_eval = eval =
-        tune::kStepCorrectionHistory ? correction_.corrected(pos_, raw_eval) : raw_eval;
+    static_eval = eval = correction_.corrected(pos_, raw_eval);
     if (tt_score != kNoScore &&
         (tt.bound == Bound::Exact || (tt.bound == Bound::Lower) == (tt_score > eval)))
       eval = tt_score;
@@ -401,8 +400,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
                    previous.moved_piece);
     shared_.tt->store(pos_.key(), best_move, score_to_tt(best, ply), raw_eval, depth, bound,
                       ss.tt_pv);
-    if (tune::kStepCorrectionHistory && !in_check && !is_mate_score(best) &&
-        !(best_move && pos_.is_noisy(best_move)) &&
+    if (!in_check && !is_mate_score(best) && !(best_move && pos_.is_noisy(best_move)) &&
         !(bound == Bound::Lower && best <= static_eval) &&
         !(bound == Bound::Upper && best >= static_eval))
       correction_.update(pos_, best, raw_eval, depth);
@@ -433,8 +431,7 @@ int Worker::qsearch(int alpha, int beta, int ply) {
   int best = -kInfinite, raw_eval = kNoScore, static_eval = kNoScore;
   if (!in_check) {
     raw_eval = (tt_hit && tt.eval != kNoScore) ? tt.eval : eval_.evaluate(pos_);
-    static_eval = best =
-        tune::kStepCorrectionHistory ? correction_.corrected(pos_, raw_eval) : raw_eval;
+    static_eval = best = correction_.corrected(pos_, raw_eval);
     if (tt_score != kNoScore && !is_mate_score(tt_score) &&
         (tt.bound == Bound::Exact || (tt.bound == Bound::Lower) == (tt_score > best)))
       best = tt_score;

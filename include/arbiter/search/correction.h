@@ -30,8 +30,10 @@ class CorrectionHistory {
       for (auto& owner : side) owner.fill(0);
   }
 
-  // The static evaluation corrected, kept inside the non-mate range.
+  // The static evaluation corrected, kept inside the non-mate range; left raw
+  // where a tuning build switches the step off.
   int corrected(const core::Position& pos, int raw_eval) const {
+    if (!tune::kStepCorrectionHistory) return raw_eval;
     const Slots s = slots(pos);
     const int pawn = pawn_[s.side][s.pawn];
     const int non_pawn = non_pawn_[s.side][0][s.non_pawn[0]] + non_pawn_[s.side][1][s.non_pawn[1]];
@@ -45,6 +47,7 @@ class CorrectionHistory {
   // evaluation was `raw_eval`. Moves each entry towards the difference, deeper
   // searches more (an exponential moving average).
   void update(const core::Position& pos, int searched, int raw_eval, int depth) {
+    if (!tune::kStepCorrectionHistory) return;
     const int target = std::clamp(searched - raw_eval, -kMaxCorrection, kMaxCorrection) * kGrain;
     const int weight = std::min(depth + 1, kMaxWeight);
     const Slots s = slots(pos);

@@ -83,7 +83,7 @@ ARBITER_TUNABLE(kQsearchFutilityMargin, 150, 50, 300, 15)
 // search against itself without that step. Never SPSA inputs.
 ARBITER_STEP(kStepAspiration)            // worker.cpp 1
 ARBITER_STEP(kStepTtMoveReward)          // 4
-ARBITER_STEP(kStepCorrectionHistory)     // 5 and 17
+ARBITER_STEP(kStepCorrectionHistory)     // 5 and 17 (asked in correction.h)
 ARBITER_STEP(kStepReverseFutility)       // 6
 ARBITER_STEP(kStepNullMove)              // 7
 ARBITER_STEP(kStepIir)                   // 8
