@@ -79,14 +79,14 @@ TEST(Tunables, StepSwitchIsAnOptionButNoSpsaInput) {
 
 #ifndef ARBITER_TUNE
 TEST(Tunables, NormalBuildKeepsSearchConstantsCompileTime) {
-  static_assert(tune::kRfpMargin == 75, "a constant expression in a normal build");
+  static_assert(tune::kFutilityBase == 100, "a constant expression in a normal build");
   static_assert(tune::kStepProbcut == 1, "every step on, at compile time");
-  EXPECT_EQ(find_tunable("RfpMargin"), nullptr);
+  EXPECT_EQ(find_tunable("FutilityBase"), nullptr);
   EXPECT_EQ(find_tunable("StepProbcut"), nullptr);
 }
 #else
 TEST(Tunables, TuningBuildOffersEverySearchConstant) {
-  EXPECT_NE(find_tunable("RfpMargin"), nullptr);
+  EXPECT_NE(find_tunable("FutilityBase"), nullptr);
   EXPECT_NE(find_tunable("LmrDivisorPercent"), nullptr);
 }
 

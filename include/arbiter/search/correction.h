@@ -2,7 +2,7 @@
 // positions with the same pawn structure, and for those with the same pieces of
 // one side (by side to move). The static evaluation the pruning decisions see is
 // the network's plus a weighted sum of these corrections, so a structure the net
-// misjudges stops misleading RFP, futility and null move.
+// misjudges stops misleading futility, null move and ProbCut.
 #pragma once
 
 #include <algorithm>

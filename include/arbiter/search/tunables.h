@@ -11,9 +11,6 @@ namespace arbiter::search::tune {
 ARBITER_TUNABLE(kAspirationMinDepth, 4, 2, 8, 1)
 ARBITER_TUNABLE(kAspirationDelta, 20, 5, 60, 4)
 
-ARBITER_TUNABLE(kRfpMaxDepth, 7, 3, 12, 1)
-ARBITER_TUNABLE(kRfpMargin, 75, 30, 150, 8)  // per depth
-
 ARBITER_TUNABLE(kNullMoveMinDepth, 3, 1, 6, 1)
 ARBITER_TUNABLE(kNullMoveBaseReduction, 3, 1, 6, 1)
 ARBITER_TUNABLE(kNullMoveDepthDivisor, 3, 2, 8, 1)
@@ -84,7 +81,6 @@ ARBITER_TUNABLE(kQsearchFutilityMargin, 150, 50, 300, 15)
 ARBITER_STEP(kStepAspiration)            // worker.cpp 1
 ARBITER_STEP(kStepTtMoveReward)          // 4
 ARBITER_STEP(kStepCorrectionHistory)     // 5 and 17 (asked in correction.h)
-ARBITER_STEP(kStepReverseFutility)       // 6
 ARBITER_STEP(kStepNullMove)              // 7
 ARBITER_STEP(kStepIir)                   // 8
 ARBITER_STEP(kStepProbcut)               // 9
