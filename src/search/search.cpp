@@ -174,6 +174,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
 
   // 5. [b1] Static evaluation, corrected by what searches found for this pawn structure, then
   // sharpened by the TT score when its bound allows.
+  // Elo (the correction, 5 and 17): +4.8 +/- 35.6 at 5+0.05, 148 games, 16 cores.
   int raw_eval = kNoScore, static_eval = kNoScore, eval = kNoScore;
   if (excluded) {
     static_eval = eval = ss.static_eval;
@@ -219,6 +220,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
 
   // 9. [b1] ProbCut: a good capture that beats beta by a margin in a shallow search refutes this
   // node, unless the TT already says it does not.
+  // Elo: +4.9 +/- 37.3 at 5+0.05, 144 games, 16 cores.
   const int probcut_beta = beta + tune::kProbcutMargin - tune::kProbcutImproving * improving;
   if (tune::kStepProbcut && !kPv && !in_check && !excluded && depth >= tune::kProbcutMinDepth &&
       !is_mate_score(beta) &&
@@ -244,6 +246,8 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
   }
 
   // 10. [b1] The move loop, best-ordered first by the staged picker.
+  // Elo (continuation histories in ordering, 10 and 15): +63.7 +/- 39.7 at 5+0.05, 161 games,
+  // 16 cores.
   const OrderingContext context = ordering_context(ply);
   MovePicker picker(pos_, tt_move, context, MovePicker::Mode::All);
   history_.clear_killers(ply + 1);
@@ -276,9 +280,12 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
             static_eval + tune::kFutilityBase + tune::kFutilityPerDepth * depth <= alpha)
           continue;
         // [b1] History pruning: moves that kept failing here are not worth a look.
+        // Elo: +7.8 +/- 19.9 at 5+0.05, 400 games; -4.8 +/- 31.0 in 148 games, 16 cores.
         if (tune::kStepHistoryPruning && depth <= tune::kHistoryPruneMaxDepth &&
             history < -tune::kHistoryPruneMargin * depth)
           continue;
+        // SEE pruning (quiets here, captures below): moves that lose material at once.
+        // Elo (both): +15.2 +/- 31.5 at 5+0.05, 162 games, 16 cores.
         if (tune::kStepSeePruning && depth <= tune::kSeePruneMaxDepth &&
             !see_at_least(pos_, m, -tune::kSeeQuietMargin * depth))
           continue;
@@ -293,6 +300,8 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
     // Multi-cut: when another move also holds beta, the node fails high at once. Negative:
     // when the TT move is not singular but expected to cut anyway, it is searched shallower.
     // Checks are forcing, so they get a ply.
+    // Elo (singular, with multi-cut and negative extensions): +16.9 +/- 40.5 at 5+0.05,
+    // 144 games, 16 cores.
     int extension = 0;
     if (ply < 2 * root_depth_) {
       if (tune::kStepSingularExtension && !excluded && m == tt_move &&
