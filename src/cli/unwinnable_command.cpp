@@ -221,9 +221,12 @@ int run_unwinnable(int argc, char** argv) {
       "disagreement goes to stderr, and a summary with timings ends the output.\n"
       "Exit code: 0, or 1 when a wrong verdict or an unreadable line was found, 2 for bad usage.");
   opts.add_options()("files", "input files", cxxopts::value<std::vector<std::string>>())(
-      "budget", "node budget of each analysis",
+      "budget", "node budget of each analysis of U(c), and of --label",
       cxxopts::value<uint64_t>()->default_value(
           std::to_string(rules::WinnabilityOptions{}.node_budget)))(
+      "dead-check-budget", "node budget of each 5.2.2 check",
+      cxxopts::value<uint64_t>()->default_value(
+          std::to_string(rules::WinnabilityOptions{}.dead_check_node_budget)))(
       "threads", "positions analysed at once", cxxopts::value<int>()->default_value("1"))(
       "quiet", "the summary only")(
       "generate", "print N generated hard positions (see --seed) and stop", cxxopts::value<int>())(
@@ -252,6 +255,7 @@ int run_unwinnable(int argc, char** argv) {
   }
   rules::WinnabilityOptions options;
   options.node_budget = args["budget"].as<uint64_t>();
+  options.dead_check_node_budget = args["dead-check-budget"].as<uint64_t>();
   if (args.count("generate")) {
     const int count = args["generate"].as<int>();
     if (count < 0) {

@@ -773,7 +773,7 @@ DeadPositionResult dead_position(const Position& pos, uint64_t legal_moves,
   }
   auto budget_left = [&] {
     const uint64_t used = r.nodes - off_budget;
-    return options.node_budget > used ? options.node_budget - used : 0;
+    return options.dead_check_node_budget > used ? options.dead_check_node_budget - used : 0;
   };
   // The static proofs at full size next (the per-ply screen above capped the
   // structures), before any walk: a wall that locks is settled at a fraction of

@@ -100,9 +100,10 @@ TEST(UnwinnabilitySuites, PublicVectorsAgreeWithTheirLabels) {
   ASSERT_EQ(suite.size(), 400u);
   const SuiteFigures f = check_suite(suite);
   EXPECT_GE(f.dead, 150);
-  // Floors a little under the figures measured when the static proofs went in.
+  // Floors a little under the figures measured: 176 of 181 dead found per ply, U(c)
+  // undecided 19 of 800 with its budget of 1,000,000 nodes (31 with 300,000).
   EXPECT_GE(f.dead_found * 100, f.dead * 95) << f.dead_found << " of " << f.dead;
-  EXPECT_LE(f.undecided * 100, f.questions * 6) << f.undecided << " of " << f.questions;
+  EXPECT_LE(f.undecided * 100, f.questions * 3) << f.undecided << " of " << f.questions;
 }
 
 // The examples that the static proofs settle, and the rule each needs.

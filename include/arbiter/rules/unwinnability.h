@@ -39,12 +39,18 @@ enum class WinnabilityMethod : uint8_t {
 };
 
 struct WinnabilityOptions {
-  // Upper bound on positions visited by the helpmate search and blockade analysis,
-  // besides a round of short helpmate searches of fixed size in sparse positions
-  // (its work is bounded by constants of its own and leaves this budget untouched).
-  // 300,000 against 200,000: U(c) undecided on the 400 set 48 -> 39 of 800 and the
-  // p99 of U(c) 90 -> 130 ms; lichess-timeouts +1.4% (its one undecided analysis).
-  uint64_t node_budget = 300000;
+  // Upper bound on positions visited by one analysis of U(c) (analyse_winnability:
+  // a flag fall, a resignation, an illegal move), besides a round of short helpmate
+  // searches of fixed size in sparse positions (bounded by constants of its own).
+  // It is asked once a game at most, so it may take longer than the per-ply check:
+  // 1,000,000 against 300,000 on the 400 set (arbiter unwinnable --threads 1):
+  // undecided 31 -> 19 of 800, p99 of U(c) 108 -> 378 ms, max 128 -> 509 ms.
+  uint64_t node_budget = 1000000;
+  // The same bound for the 5.2.2 check (analyse_dead_position), which runs after
+  // every ply that passes its screens: the budget both shared before (against
+  // 200,000 it cost lichess-timeouts +1.4%). 1,000,000 finds no dead position more
+  // on the 400 set (176 of 181 either way).
+  uint64_t dead_check_node_budget = 300000;
 };
 
 struct WinnabilityResult {
