@@ -71,6 +71,11 @@ constexpr uint64_t kJointWalkShareDivisor = 2;
 // lichess-timeouts whose helpmate no search finds walked 500,000 for nothing
 // (8% on that file's time against 2% with 100,000).
 constexpr uint64_t kWalledWalkVisits = 100000;
+// The same where the held king's side is also nearly out of moves: each line soon
+// ends in its stalemate or a mate, so a walk of many roaming men still ends. The
+// dead 8/8/k6p/5p1P/3b1p2/2b2PpK/6P1/8 w (White's king penned on h3 and h4, two
+// black bishops and king roaming) needs 684,000 visits.
+constexpr uint64_t kStuckWalkVisits = 1000000;
 // Positions with at most this many legal moves are worth an exhaustive walk.
 constexpr uint64_t kClosedMaxLegalMoves = 8;
 // A walk of a position with more moves than that may still end within budget
@@ -237,25 +242,48 @@ bool static_proof_may_apply(const Position& pos) {
 
 constexpr core::Bitboard kEdges = 0xFF818181818181FFULL;  // ranks 1 and 8, files a and h
 
-// Whether the king of `c` is held for good by pawns: every square around it holds
-// one of its own men, or is covered by an enemy pawn, or holds an enemy man that
-// is defended (the king cannot take it); and not every one is its own (as in the
-// opening). Squares that only pieces cover do not count: those holds come and go
-// in every ending.
-bool king_held_by_pawns(const Position& pos, Color c) {
+// The most squares a king held by pawns may still walk between (see below).
+constexpr int kPenSquares = 2;
+
+// The squares of the pen in which the king of `c` is held for good by pawns, on
+// its square (1) or in a pen of at most kPenSquares; 0 when it is not held: every
+// square around the pen holds one of its own men, or is
+// covered by an enemy pawn, or holds an enemy man that is defended (the king cannot
+// take it); and not every one around the king is its own (as in the opening).
+// Squares that only pieces cover do not count: those holds come and go in every
+// ending. A pen of two: 8/8/k6p/5p1P/3b1p2/2b2PpK/6P1/8 w, White's king between h3
+// and h4 with nothing else to move, where Black's bishops can check on h4 only
+// once Black's king covers h3, which leaves White no move one ply too early.
+int king_pen_size(const Position& pos, Color c) {
   using core::PieceType;
   const core::Square king = pos.king_square(c);
   // Off the edge eight squares would have to be held: a cheap first test, since
   // this is asked on most plies of a game.
-  if (!(core::square_bb(king) & kEdges)) return false;
-  const core::Bitboard around = core::king_attacks(king);
+  if (!(core::square_bb(king) & kEdges)) return 0;
+  const core::Bitboard own = pos.pieces(c);
+  if (!(core::king_attacks(king) & ~own)) return 0;
   const core::Bitboard enemy = pos.pieces(~c);
-  if (!(around & ~pos.pieces(c))) return false;
   const core::Bitboard covered = core::pawn_attacks_bb(~c, pos.pieces(~c, PieceType::Pawn));
   const core::Bitboard lifted = pos.pieces() ^ core::square_bb(king);
-  for (core::Square s : core::squares(around & ~pos.pieces(c) & ~covered))
-    if (!(enemy & core::square_bb(s)) || !pos.attacked_by(~c, s, lifted)) return false;
-  return true;
+  // Grow the pen from the king over the squares it could ever stand on (not its
+  // own men's, not covered by an enemy pawn, not a defended enemy man), giving up
+  // as soon as it holds more than kPenSquares.
+  core::Bitboard pen = core::square_bb(king), frontier = pen;
+  int size = 1;
+  while (frontier) {
+    core::Bitboard next = 0;
+    for (core::Square from : core::squares(frontier)) {
+      for (core::Square s :
+           core::squares(core::king_attacks(from) & ~own & ~covered & ~pen & ~next)) {
+        if ((enemy & core::square_bb(s)) && pos.attacked_by(~c, s, lifted)) continue;
+        if (++size > kPenSquares) return 0;
+        next |= core::square_bb(s);
+      }
+    }
+    pen |= next;
+    frontier = next;
+  }
+  return size;
 }
 
 // Whether the static proofs show both sides unwinnable, cheaply for the per-ply
@@ -391,11 +419,23 @@ bool nearly_stuck(const Position& pos, Color side) {
 // check missed, and the walk proves 4 of them; passing every position whose pawns
 // are all blocked as well (kings and bishops behind a locked wall) found none
 // more there, and in real games let through a thousand live bishop endings of
-// lichess-timeouts.
-bool walls_may_hold(const Position& pos, bool static_may_apply) {
-  for (Color c : {Color::White, Color::Black})
-    if (king_held_by_pawns(pos, c) && (static_may_apply || nearly_stuck(pos, c))) return true;
-  return false;
+// lichess-timeouts. A held side nearly stuck earns the longer walk (kStuckWalkVisits).
+enum class Walls : uint8_t { None, Hold, HoldAStuckSide };
+Walls walls_may_hold(const Position& pos, bool static_may_apply) {
+  Walls walls = Walls::None;
+  for (Color c : {Color::White, Color::Black}) {
+    const int pen = king_pen_size(pos, c);
+    if (pen == 0) continue;
+    // A king with a second square to walk to is common in endings: only a side
+    // nearly out of moves is worth a walk then (a pen of two for every static
+    // case cost lichess-timeouts 4% and found nothing more).
+    if (pen == 1 && static_may_apply) {
+      walls = Walls::Hold;
+      continue;
+    }
+    if (nearly_stuck(pos, c)) return Walls::HoldAStuckSide;
+  }
+  return walls;
 }
 
 // A rook or queen usually roams far enough to make the reachable set too big to
@@ -702,7 +742,8 @@ DeadPositionResult dead_position(const Position& pos, uint64_t legal_moves,
   const bool static_may_apply = !few_moves && static_proof_may_apply(pos);
   // Walled positions with more moves get a walk, but not again in this game once
   // a walk of the same pawns and men gave up.
-  const bool walled = !few_moves && walls_may_hold(pos, static_may_apply);
+  const Walls walls = few_moves ? Walls::None : walls_may_hold(pos, static_may_apply);
+  const bool walled = walls != Walls::None;
   if (!few_moves && !static_may_apply && !walled) {
     if (checks_to_follow > 0 && legal_moves > 1 && pos.in_check())
       return every_reply_dead(pos, options, checks_to_follow);
@@ -787,7 +828,8 @@ DeadPositionResult dead_position(const Position& pos, uint64_t legal_moves,
   // and one walk over the reachable set settles what two one-sided walks (each
   // with a share of the budget) would have to settle apiece.
   const uint64_t walk_visits =
-      walled ? std::min(kWalledWalkVisits, budget_left() * kJointWalkVisitsPerBudgetNode)
+      walled ? std::min(walls == Walls::HoldAStuckSide ? kStuckWalkVisits : kWalledWalkVisits,
+                        budget_left() * kJointWalkVisitsPerBudgetNode)
              : budget_left() / kJointWalkShareDivisor * kJointWalkVisitsPerBudgetNode;
   const ReachabilityResult walk = explore_reachable_either(pos, walk_visits);
   r.nodes += walk.nodes / kJointWalkVisitsPerBudgetNode;

@@ -326,6 +326,31 @@ TEST(StaticProofs, ASideNearlyOutOfMovesIsWalked) {
   }
 }
 
+// A king penned by pawns on two squares, its side with nothing else to move: White's
+// king walks between h3 and h4 (g3 defended by f4, g4 and g5 covered by pawns, h2
+// by g3). Black's bishops check on h4 only once Black's king covers h3 from h2,
+// and White, with no move left there, is stalemated a ply before. Dead per ply,
+// with either side to move, and a live twin (a white knight that can roam) is not.
+TEST(StaticProofs, AKingPennedOnTwoSquaresIsWalked) {
+  for (const char* fen : {"8/8/k6p/5p1P/3b1p2/2b2PpK/6P1/8 w - - 0 1",
+                          "8/8/k6p/5p1P/3b1p1K/2b2Pp1/6P1/8 b - - 0 1"}) {
+    const Position pos = test::must_parse(fen);
+    const DeadPositionResult d = analyse_dead_position(pos);
+    EXPECT_TRUE(d.dead) << fen;
+    EXPECT_EQ(d.method, WinnabilityMethod::Exhaustive) << fen;
+  }
+  const Position twin = test::must_parse("8/8/k6p/5p1P/3b1p2/2b2PpK/6P1/N7 w - - 0 1");
+  const DeadPositionResult live = analyse_dead_position(twin);
+  EXPECT_FALSE(live.dead);
+  EXPECT_FALSE(live.undecided);
+  // Either side mates there (the knight frees White's pawns): both helpmates replay.
+  for (Color c : {Color::White, Color::Black}) {
+    const WinnabilityResult w = analyse_winnability(twin, c);
+    ASSERT_EQ(w.verdict, Winnability::Winnable);
+    EXPECT_TRUE(is_helpmate_line(twin, c, w.helpmate));
+  }
+}
+
 // In check with two replies, both taking the queen that gives it: the position
 // is dead when every reply leads to a dead one (same-coloured bishops behind a
 // locked wall), although a queen roams in it.
