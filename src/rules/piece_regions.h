@@ -192,7 +192,8 @@ bool flights_closable(const Pieces& pieces, core::Color winner, core::Bitboard f
 // reachable by some piece (a winner's piece attacks it, a loser's piece stands on
 // it) or next to the winner's king's region, and, for all flights and for those
 // of each square colour, the pieces able to reach them able to close that many;
-// then the exact assignment of flights to closers (flights_closable).
+// then the exact assignment of flights to closers (flights_closable), with the
+// winner's king on each square it could close flights from.
 template <typename Pieces>
 bool mate_conceivable_on(const Pieces& pieces, core::Color winner, core::Square k,
                          core::Bitboard flight_space, core::Bitboard winner_king_region,
@@ -223,7 +224,21 @@ bool mate_conceivable_on(const Pieces& pieces, core::Color winner, core::Square 
     }
     if (covered != part || closable < core::popcount(part)) return false;
   }
-  return flights_closable(pieces, winner, flights, winner_king_zone);
+  // The winner's king closes flights from one square, never next to k: one king
+  // cannot close the three light flights of a dark edge square, which the count
+  // above lets pass (K+B v K with the loser's other men fixed far away). So each
+  // square it may stand on near the flights is tried in turn, after none at all.
+  // Flights no other man reaches are the king's alone: it must stand next to each.
+  Bitboard others = 0;
+  for (const PieceRegion& p : pieces) others |= p.region & flights;
+  const Bitboard kings_alone = flights & ~others;
+  if (!kings_alone && flights_closable(pieces, winner, flights, 0)) return true;
+  Bitboard stands = winner_king_region & step(core::PieceType::King, flights) &
+                    ~core::king_attacks(k) & ~core::square_bb(k);
+  for (core::Square f : core::squares(kings_alone)) stands &= core::king_attacks(f);
+  for (core::Square q : core::squares(stands))
+    if (flights_closable(pieces, winner, flights, core::king_attacks(q))) return true;
+  return false;
 }
 
 }  // namespace arbiter::rules::regions

@@ -100,9 +100,9 @@ TEST(UnwinnabilitySuites, PublicVectorsAgreeWithTheirLabels) {
   ASSERT_EQ(suite.size(), 400u);
   const SuiteFigures f = check_suite(suite);
   EXPECT_GE(f.dead, 150);
-  // Floors a little under the figures measured: 176 of 181 dead found per ply, U(c)
+  // Floors a little under the figures measured: 179 of 181 dead found per ply, U(c)
   // undecided 19 of 800 with its budget of 1,000,000 nodes (31 with 300,000).
-  EXPECT_GE(f.dead_found * 100, f.dead * 95) << f.dead_found << " of " << f.dead;
+  EXPECT_GE(f.dead_found * 100, f.dead * 98) << f.dead_found << " of " << f.dead;
   EXPECT_LE(f.undecided * 100, f.questions * 3) << f.undecided << " of " << f.questions;
 }
 
@@ -195,6 +195,29 @@ TEST(StaticProofs, PawnsCloseFlightsFromOneSquareAtATime) {
       test::must_parse("1k6/p1p1p1p1/P1P1P1P1/p1p1p1p1/8/8/P1P1P1P1/4K3 w - - 0 1");
   EXPECT_TRUE(prove_by_fixed_men(advancing).unwinnable[core::index(Color::Black)]);
   EXPECT_TRUE(analyse_dead_position(advancing).dead);
+}
+
+// The winner's king closes flights from one square, never next to the loser's:
+// with every other man fixed, White's king and dark bishop face Black's lone king,
+// which can never be checked on the light holes of the sixth rank, and on the
+// dark squares below it has light flights that no single king square covers.
+// Counting the king as three closers anywhere next to its region let mates pass.
+// With a second bishop on light squares White mates: not proven, alive.
+TEST(StaticProofs, TheWinnersKingClosesFlightsFromOneSquare) {
+  const Position pos = test::must_parse("N1b1N1N1/1pPpPpPp/1P1P1P1P/2K5/8/8/8/4B2k w - - 0 1");
+  const FixedMenProof fixed = prove_by_fixed_men(pos);
+  EXPECT_TRUE(fixed.unwinnable[core::index(Color::White)]);
+  EXPECT_TRUE(fixed.unwinnable[core::index(Color::Black)]);
+  const DeadPositionResult d = analyse_dead_position(pos);
+  EXPECT_TRUE(d.dead);
+  EXPECT_EQ(d.method, WinnabilityMethod::Blockade);
+
+  const Position two_bishops =
+      test::must_parse("N1b1N1N1/1pPpPpPp/1P1P1P1P/2K5/8/8/8/4BB1k w - - 0 1");
+  EXPECT_FALSE(prove_by_fixed_men(two_bishops).unwinnable[core::index(Color::White)]);
+  const WinnabilityResult w = analyse_winnability(two_bishops, Color::White);
+  ASSERT_EQ(w.verdict, Winnability::Winnable);
+  EXPECT_TRUE(is_helpmate_line(two_bishops, Color::White, w.helpmate));
 }
 
 // A king shut in a corridor of its own pawns, with a pawn behind it that has no
