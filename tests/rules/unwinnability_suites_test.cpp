@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <initializer_list>
 #include <random>
 #include <string>
 #include <vector>
@@ -104,6 +105,15 @@ TEST(UnwinnabilitySuites, PublicVectorsAgreeWithTheirLabels) {
   // undecided 19 of 800 with its budget of 1,000,000 nodes (31 with 300,000).
   EXPECT_GE(f.dead_found * 100, f.dead * 98) << f.dead_found << " of " << f.dead;
   EXPECT_LE(f.undecided * 100, f.questions * 3) << f.undecided << " of " << f.questions;
+}
+
+// Each position is dead per ply, proven by the walk of its reachable positions.
+void expect_dead_by_walk(std::initializer_list<const char*> fens) {
+  for (const char* fen : fens) {
+    const DeadPositionResult d = analyse_dead_position(test::must_parse(fen));
+    EXPECT_TRUE(d.dead) << fen;
+    EXPECT_EQ(d.method, WinnabilityMethod::Exhaustive) << fen;
+  }
 }
 
 // The examples that the static proofs settle, and the rule each needs.
@@ -226,14 +236,9 @@ TEST(StaticProofs, TheWinnersKingClosesFlightsFromOneSquare) {
 // wall it now walks the reachable positions, both sides in one walk. With the
 // wall opened the same pawn may run: alive.
 TEST(StaticProofs, ARunnerShutInBehindAWallDoesNotStopTheCheck) {
-  for (const char* fen :
-       {"6k1/8/6p1/6P1/6PK/6P1/6PP/8 w - - 0 1", "8/8/6p1/6P1/6P1/6PK/6PP/k7 w - - 0 1",
-        "2k5/6p1/6P1/6PK/6P1/6PR/7P/8 b - - 0 1"}) {
-    const Position corridor = test::must_parse(fen);
-    const DeadPositionResult d = analyse_dead_position(corridor);
-    EXPECT_TRUE(d.dead) << fen;
-    EXPECT_EQ(d.method, WinnabilityMethod::Exhaustive) << fen;
-  }
+  expect_dead_by_walk({"6k1/8/6p1/6P1/6PK/6P1/6PP/8 w - - 0 1",
+                       "8/8/6p1/6P1/6P1/6PK/6PP/k7 w - - 0 1",
+                       "2k5/6p1/6P1/6PK/6P1/6PR/7P/8 b - - 0 1"});
   const Position open = test::must_parse("6k1/8/6p1/6P1/6PK/8/6PP/8 w - - 0 1");
   EXPECT_FALSE(analyse_dead_position(open).dead);
   EXPECT_EQ(analyse_winnability(open, Color::White).verdict, Winnability::Winnable);
@@ -326,9 +331,7 @@ TEST(StaticProofs, APerPlyWalkWhenAKingIsHeldByPawns) {
     const uint64_t moves[] = {core::count_legal_moves(pos), core::count_legal_moves(passed)};
     EXPECT_GT(std::min(moves[0], moves[1]), 1u) << fen;
     EXPECT_GT(std::max(moves[0], moves[1]), 8u) << fen;
-    const DeadPositionResult d = analyse_dead_position(pos);
-    EXPECT_TRUE(d.dead) << fen;
-    EXPECT_EQ(d.method, WinnabilityMethod::Exhaustive) << fen;
+    expect_dead_by_walk({fen});
   }
 }
 
@@ -355,13 +358,8 @@ TEST(StaticProofs, ASideNearlyOutOfMovesIsWalked) {
 // and White, with no move left there, is stalemated a ply before. Dead per ply,
 // with either side to move, and a live twin (a white knight that can roam) is not.
 TEST(StaticProofs, AKingPennedOnTwoSquaresIsWalked) {
-  for (const char* fen : {"8/8/k6p/5p1P/3b1p2/2b2PpK/6P1/8 w - - 0 1",
-                          "8/8/k6p/5p1P/3b1p1K/2b2Pp1/6P1/8 b - - 0 1"}) {
-    const Position pos = test::must_parse(fen);
-    const DeadPositionResult d = analyse_dead_position(pos);
-    EXPECT_TRUE(d.dead) << fen;
-    EXPECT_EQ(d.method, WinnabilityMethod::Exhaustive) << fen;
-  }
+  expect_dead_by_walk(
+      {"8/8/k6p/5p1P/3b1p2/2b2PpK/6P1/8 w - - 0 1", "8/8/k6p/5p1P/3b1p1K/2b2Pp1/6P1/8 b - - 0 1"});
   const Position twin = test::must_parse("8/8/k6p/5p1P/3b1p2/2b2PpK/6P1/N7 w - - 0 1");
   const DeadPositionResult live = analyse_dead_position(twin);
   EXPECT_FALSE(live.dead);
