@@ -247,13 +247,13 @@ constexpr int kPenSquares = 2;
 
 // The squares of the pen in which the king of `c` is held for good by pawns, on
 // its square (1) or in a pen of at most `max_squares`; 0 when it is not held: every
-// square around the pen holds one of its own men, or is
-// covered by an enemy pawn, or holds an enemy man that is defended (the king cannot
-// take it); and not every one around the king is its own (as in the opening).
-// Squares that only pieces cover do not count: those holds come and go in every
-// ending. A pen of two: 8/8/k6p/5p1P/3b1p2/2b2PpK/6P1/8 w, White's king between h3
-// and h4 with nothing else to move, where Black's bishops can check on h4 only
-// once Black's king covers h3, which leaves White no move one ply too early.
+// square around the pen holds one of its own men, or is covered by an enemy pawn,
+// or holds an enemy man that is defended (the king cannot take it); and not every
+// one around the king is its own (as in the opening). Squares that only pieces
+// cover do not count: those holds come and go in every ending. A pen of two:
+// 8/8/k6p/5p1P/3b1p2/2b2PpK/6P1/8 w, White's king between h3 and h4 with nothing
+// else to move, where Black's bishops can check on h4 only once Black's king
+// covers h3, which leaves White no move one ply too early.
 int king_pen_size(const Position& pos, Color c, int max_squares) {
   using core::PieceType;
   const core::Square king = pos.king_square(c);
@@ -264,8 +264,8 @@ int king_pen_size(const Position& pos, Color c, int max_squares) {
   if (!(core::king_attacks(king) & ~own)) return 0;
   const core::Bitboard enemy = pos.pieces(~c);
   const core::Bitboard covered = core::pawn_attacks_bb(~c, pos.pieces(~c, PieceType::Pawn));
-  // Two empty squares open next to the king already make a pen of three: the usual
-  // answer, from bit operations alone.
+  // max_squares empty squares open next to the king already make the pen too big:
+  // the usual answer, from bit operations alone.
   if (core::popcount(core::king_attacks(king) & ~covered & ~pos.pieces()) >= max_squares) return 0;
   const core::Bitboard lifted = pos.pieces() ^ core::square_bb(king);
   // Grow the pen from the king over the squares it could ever stand on (not its
