@@ -471,6 +471,7 @@ int Worker::qsearch(int alpha, int beta, int ply) {
           alpha)
         continue;
       // Futility: far below alpha, a capture that wins nothing cannot help.
+      // Elo: +10.4 +/- 20.3 at 5+0.05, 400 games.
       if (tune::kStepQsearchFutility && futility_base <= alpha && !see_at_least(pos_, m, 1))
         continue;
     }
