@@ -105,6 +105,10 @@ class FixedMenAnalysis {
     }
   }
 
+  // The squares king `c` is assumed never to stand on while the game goes on
+  // (see prove_in_pen); they are not in its region, and it takes nothing there.
+  void exclude_king(Color c, Bitboard zone) { king_exclusion_[core::index(c)] = zone; }
+
   FixedMenProof run(bool both_or_none) {
     settle();
     FixedMenProof proof;
@@ -114,6 +118,41 @@ class FixedMenAnalysis {
       if (both_or_none && !proof.unwinnable[core::index(winner)]) break;
     }
     return proof;
+  }
+
+  // After run(): whether every man of `c` but its king is fixed and its king's
+  // region is exactly `pen`.
+  bool penned(Color c, Bitboard pen) const {
+    for (int m = 0; m < men_count_; ++m)
+      if (men_[m].color == c && men_[m].type != PieceType::King && !men_[m].fixed) return false;
+    for (int i = 0; i < pawn_count_; ++i)
+      if (pawn_[i].color == c && !core::contains(fixed_, pawn_[i].from)) return false;
+    return men_[king_[core::index(c)]].region == pen;
+  }
+
+  // After run(): whether the winner's king could step into `zone` and mate by
+  // uncovering a check on the penned king, standing on a square of `pen`: from a
+  // square of its region next to the zone that lies on a line from that square
+  // (fixed men block the line) along which one of the winner's pieces could check.
+  bool entry_may_uncover_check(Color winner, Bitboard pen, Bitboard zone) const {
+    const int w = core::index(winner);
+    bool diagonal = promotes_[w], orthogonal = promotes_[w];
+    for (int m = 0; m < men_count_; ++m) {
+      if (men_[m].color != winner) continue;
+      const PieceType t = men_[m].type;
+      diagonal |= t == PieceType::Bishop || t == PieceType::Queen;
+      orthogonal |= t == PieceType::Rook || t == PieceType::Queen;
+    }
+    const Bitboard region = men_[king_[w]].region;
+    for (Square s : core::squares(pen)) {
+      const Bitboard landings = zone & ~pen & ~core::king_attacks(s);
+      const Bitboard from = regions::step(PieceType::King, landings) & region;
+      Bitboard lines = 0;
+      if (diagonal) lines |= core::bishop_attacks(s, fixed_);
+      if (orthogonal) lines |= core::rook_attacks(s, fixed_);
+      if (from & lines) return true;
+    }
+    return false;
   }
 
  private:
@@ -164,7 +203,8 @@ class FixedMenAnalysis {
     for (int m = 0; m < men_count_; ++m) {
       Man& man = men_[m];
       Bitboard allowed = ~fixed_;
-      if (man.type == PieceType::King) allowed &= ~guarded_[core::index(~man.color)];
+      if (man.type == PieceType::King)
+        allowed &= ~guarded_[core::index(~man.color)] & ~king_exclusion_[core::index(man.color)];
       if (m == checked_king_ && core::contains(guarded_[core::index(~man.color)], man.from))
         man.region = man.seed | regions::flood(man.type, check_exits_ & allowed, allowed);
       else
@@ -226,7 +266,7 @@ class FixedMenAnalysis {
       if (man.color != c) continue;
       const Bitboard hit = regions::step(man.type, man.region);
       if (man.type == PieceType::King)
-        by_king |= hit;
+        by_king |= hit & ~king_exclusion_[us];
       else
         zone |= hit;
     }
@@ -303,15 +343,67 @@ class FixedMenAnalysis {
   Bitboard en_passant_zone_[core::kNumColors] = {};
   Bitboard fixed_pawn_attacks_[core::kNumColors] = {};
   Bitboard guarded_[core::kNumColors] = {};  // attacked for good by fixed men
-  int checked_king_ = -1;                    // the index of a king in check now
-  Bitboard check_exits_ = 0;                 // where that king can go now
+  Bitboard king_exclusion_[core::kNumColors] = {};
+  int checked_king_ = -1;     // the index of a king in check now
+  Bitboard check_exits_ = 0;  // where that king can go now
   Bitboard piece_reach_[core::kNumColors] = {};
 };
+
+// The two squares the king of `c` walks between if the men now on the board stay
+// where they are (walled in by its own men and by squares that enemy pawns cover,
+// enemy men there included), or 0: a guess, which prove_in_pen checks against
+// the fixed men.
+Bitboard pen_of_two(const Position& pos, Color c) {
+  const Square king = pos.king_square(c);
+  const Bitboard wall = (pos.pieces(c) ^ core::square_bb(king)) |
+                        core::pawn_attacks_bb(~c, pos.pieces(~c, PieceType::Pawn));
+  const Bitboard exits = core::king_attacks(king) & ~wall;
+  if (core::popcount(exits) != 1) return 0;
+  const Bitboard pen = core::square_bb(king) | exits;
+  return (regions::step(PieceType::King, exits) & ~wall & ~pen) ? 0 : pen;
+}
+
+constexpr int kPenSize = 2;
+
+// The pen argument. Say the loser's king can only ever walk between two squares
+// and the loser has nothing else that can ever move. Then whenever the winner's
+// king steps next to the pen (into `zone`), the loser's king has no square left
+// and the loser no move: the game ends there, in stalemate, or in mate if that
+// step uncovered a check. So while the game goes on the winner's king stays out
+// of the zone, and the fixed men, worked out again with that, hold by the same
+// induction as before as long as the pen and the loser's men hold; which the
+// result confirms (penned). A mate then has to close the pen's other square
+// without the winner's king: 8/2b5/1b5p/b4p1P/5p1K/5Pp1/6P1/5kb1 b, where
+// Black's king could take on g2 or h5 only by stepping next to the pen (which
+// stalemates White), and h3 is a light square that no dark bishop covers.
+void prove_in_pen(const Position& pos, Color loser, bool both_or_none, FixedMenProof& proof) {
+  const Color winner = ~loser;
+  const Bitboard pen = pen_of_two(pos, loser);
+  if (core::popcount(pen) != kPenSize) return;
+  if (pos.can_castle(winner, core::CastlingSide::King) ||
+      pos.can_castle(winner, core::CastlingSide::Queen))
+    return;
+  const Bitboard zone = regions::step(PieceType::King, pen) | pen;
+  if (core::contains(zone, pos.king_square(winner))) return;
+  FixedMenAnalysis analysis(pos);
+  analysis.exclude_king(winner, zone);
+  const FixedMenProof in_pen = analysis.run(both_or_none);
+  if (!analysis.penned(loser, pen)) return;
+  const int l = core::index(loser), w = core::index(winner);
+  proof.unwinnable[l] = proof.unwinnable[l] || in_pen.unwinnable[l];
+  if (in_pen.unwinnable[w] && !analysis.entry_may_uncover_check(winner, pen, zone))
+    proof.unwinnable[w] = true;
+}
 
 }  // namespace
 
 FixedMenProof prove_by_fixed_men(const Position& pos, bool both_or_none) {
-  return FixedMenAnalysis(pos).run(both_or_none);
+  FixedMenProof proof = FixedMenAnalysis(pos).run(both_or_none);
+  for (Color loser : {Color::White, Color::Black}) {
+    if (proof.unwinnable[kWhite] && proof.unwinnable[kBlack]) break;
+    prove_in_pen(pos, loser, both_or_none, proof);
+  }
+  return proof;
 }
 
 }  // namespace arbiter::rules

@@ -302,18 +302,6 @@ TEST(StaticProofs, AWalkAfterTheWideSearchSettlesKingsBehindAWall) {
   EXPECT_TRUE(is_helpmate_line(free_king, Color::White, w.helpmate));
 }
 
-// The per-ply check also walks where the side to move has more than a closed
-// position's moves but the other side is stuck: White's king can only step
-// between h4 and h3 (its pawns are all blocked) while Black's bishop and king
-// shuffle behind the wall. Dead, and found at the ply.
-TEST(StaticProofs, APerPlyWalkWhenOneSideIsStuck) {
-  const Position stuck = test::must_parse("8/8/7p/5p1P/5p1K/5Pp1/6P1/5kb1 b - - 0 1");
-  EXPECT_GT(core::count_legal_moves(stuck), 8u);
-  const DeadPositionResult d = analyse_dead_position(stuck);
-  EXPECT_TRUE(d.dead);
-  EXPECT_EQ(d.method, WinnabilityMethod::Exhaustive);
-}
-
 // A king held by pawns (every square around it its own man's, covered by an
 // enemy pawn, or a defended enemy man) while the other side's king and bishop
 // roam: too many moves for the few-moves screen, yet a small reachable set.
@@ -348,18 +336,36 @@ TEST(StaticProofs, ASideNearlyOutOfMovesIsWalked) {
       const WinnabilityResult w = analyse_winnability(pos, c);
       EXPECT_EQ(w.verdict, Winnability::Unwinnable) << fen;
     }
-    EXPECT_TRUE(analyse_dead_position(pos).dead) << fen;
+    const DeadPositionResult d = analyse_dead_position(pos);
+    EXPECT_TRUE(d.dead) << fen;
+    EXPECT_EQ(d.method, WinnabilityMethod::Exhaustive) << fen;
   }
 }
 
-// A king penned by pawns on two squares, its side with nothing else to move: White's
-// king walks between h3 and h4 (g3 defended by f4, g4 and g5 covered by pawns, h2
-// by g3). Black's bishops check on h4 only once Black's king covers h3 from h2,
-// and White, with no move left there, is stalemated a ply before. Dead per ply,
-// with either side to move, and a live twin (a white knight that can roam) is not.
-TEST(StaticProofs, AKingPennedOnTwoSquaresIsWalked) {
-  expect_dead_by_walk(
-      {"8/8/k6p/5p1P/3b1p2/2b2PpK/6P1/8 w - - 0 1", "8/8/k6p/5p1P/3b1p1K/2b2Pp1/6P1/8 b - - 0 1"});
+// A king penned by pawns on two squares, its side with nothing else that can
+// ever move: White's king walks between h3 and h4 (g3 defended by f4, g4 and g5
+// covered by pawns, h2 by g3). Whenever Black's king steps next to the pen (to
+// take g2, or to g5 on its way to h5) White has no move left and the game ends
+// there. So the fixed men, worked out again with Black's king kept out of the
+// pen's neighbourhood, are every pawn, and a mate on h4 would need h3 closed: a
+// light square, which no dark bishop reaches. Dead per ply by that static proof,
+// with either side to move, and with four or six dark bishops, whose reachable
+// set is too big for any walk. Black's king may roam beside the pen (more than a
+// closed position's moves). A live twin (a white knight that can roam) is not.
+TEST(StaticProofs, AKingPennedOnTwoSquaresIsProvenByItsPen) {
+  EXPECT_GT(core::count_legal_moves(test::must_parse("8/8/7p/5p1P/5p1K/5Pp1/6P1/5kb1 b - - 0 1")),
+            8u);
+  for (const char* fen :
+       {"8/8/k6p/5p1P/3b1p2/2b2PpK/6P1/8 w - - 0 1", "8/8/k6p/5p1P/3b1p1K/2b2Pp1/6P1/8 b - - 0 1",
+        "8/8/7p/5p1P/5p1K/5Pp1/6P1/5kb1 b - - 0 1", "8/2b5/1b5p/b4p1P/5p1K/5Pp1/6P1/5kb1 b - - 0 1",
+        "8/b7/1b5p/2b2p1P/3b1p1K/4bPp1/6P1/5kb1 b - - 0 1"}) {
+    const Position pos = test::must_parse(fen);
+    const FixedMenProof fixed = prove_by_fixed_men(pos);
+    EXPECT_TRUE(fixed.unwinnable[0] && fixed.unwinnable[1]) << fen;
+    const DeadPositionResult d = analyse_dead_position(pos);
+    EXPECT_TRUE(d.dead) << fen;
+    EXPECT_EQ(d.method, WinnabilityMethod::Blockade) << fen;
+  }
   const Position twin = test::must_parse("8/8/k6p/5p1P/3b1p2/2b2PpK/6P1/N7 w - - 0 1");
   const DeadPositionResult live = analyse_dead_position(twin);
   EXPECT_FALSE(live.dead);

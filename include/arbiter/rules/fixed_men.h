@@ -21,6 +21,14 @@
 // (the counting of piece_regions.h). Sound by induction over any game: until the
 // first fixed man moves or is taken, the others stay within their regions, and by
 // the fixpoint none of them can make it move or take it.
+//
+// Where that leaves a side unproven, a king penned on two squares is tried (see
+// prove_in_pen in fixed_men.cpp): if the loser's king can only walk between two
+// squares and nothing else of the loser can move, the winner's king stepping next
+// to the pen ends the game (the loser has no move left), so the fixpoint is worked
+// out again with the winner's king kept out of there. It counts only where its
+// result confirms the pen and the loser's fixed men, and, for the winner, where
+// that step could not uncover a check (a mate by the step itself).
 #pragma once
 
 #include "arbiter/core/position.h"
