@@ -216,6 +216,9 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
   }
 
   // 8. Internal iterative reduction: without a TT move this node is probably less important.
+  // Elo: -23.5 +/- 34.3 and -22.0 +/- 29.0 at 5+0.05 in two runs of 148 and 160 games,
+  // 16 cores; but IIR and the check extension (12) taken out together lost -25.6 +/- 32.8
+  // on 2 cores (204 games): kept until a longer run on one machine decides.
   if (tune::kStepIir && depth >= tune::kIirMinDepth && !tt_move && (kPv || cut_node)) --depth;
 
   // 9. [b1] ProbCut: a good capture that beats beta by a margin in a shallow search refutes this
@@ -301,7 +304,8 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
     // when the TT move is not singular but expected to cut anyway, it is searched shallower.
     // Checks are forcing, so they get a ply.
     // Elo (singular, with multi-cut and negative extensions): +16.9 +/- 40.5 at 5+0.05,
-    // 144 games, 16 cores.
+    // 144 games, 16 cores. Elo (check extension): -27.9 +/- 34.9 and -15.8 +/- 34.5 in
+    // 151 and 157 games, 16 cores; with IIR see step 8.
     int extension = 0;
     if (ply < 2 * root_depth_) {
       if (tune::kStepSingularExtension && !excluded && m == tt_move &&
@@ -348,7 +352,9 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
       // more at expected cut nodes, when not improving and after a capturing TT move.
       // [b2] Late noisy moves are reduced too, by capture history, off TT-PV nodes; a
       // node whose children kept cutting is probably an all-node: reduce more.
-      // Elo (all of LMR): +169.6 +/- 37.9 at 5+0.05, 149 games, 16 cores.
+      // Elo (all of LMR): +169.6 +/- 37.9 at 5+0.05, 149 games, 16 cores. Elo (less for a
+      // good history, more for a bad one): +35.8 +/- 37.2, 147 games, 16 cores. Elo (late
+      // noisy moves reduced): +30.5 +/- 21.2, 400 games.
       int r = 0;
       if (tune::kStepLateMoveReductions && depth >= tune::kLmrMinDepth &&
           (quiet || (tune::kStepNoisyReductions && !ss.tt_pv))) {
