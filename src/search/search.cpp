@@ -165,6 +165,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
   if (!kPv && !excluded && tt_hit && tt.depth >= depth && tt_score != kNoScore &&
       tt_cuts(tt.bound, tt_score, alpha, beta)) {
     // [b2] A quiet TT move that still cuts deserves the credit a searched cutoff would get.
+    // Elo: -2.6 +/- 20.7 at 5+0.05, 400 games: nothing either way so far.
     if (tune::kStepTtMoveReward && tt_move && tt_score >= beta && !pos_.is_noisy(tt_move) &&
         pos_.piece_on(tt_move.from()) != core::Piece::None &&
         core::color_of(pos_.piece_on(tt_move.from())) == pos_.side_to_move())
