@@ -101,10 +101,12 @@ TEST(UnwinnabilitySuites, PublicVectorsAgreeWithTheirLabels) {
   ASSERT_EQ(suite.size(), 400u);
   const SuiteFigures f = check_suite(suite);
   EXPECT_GE(f.dead, 150);
-  // Floors a little under the figures measured: 179 of 181 dead found per ply, U(c)
-  // undecided 19 of 800 with its budget of 1,000,000 nodes (31 with 300,000).
-  EXPECT_GE(f.dead_found * 100, f.dead * 98) << f.dead_found << " of " << f.dead;
-  EXPECT_LE(f.undecided * 100, f.questions * 3) << f.undecided << " of " << f.questions;
+  // Floors a little under the figures measured: 181 of 181 dead found per ply (the
+  // issue's floor is 99%), U(c) undecided 15 of 800 with its budget of 1,000,000 nodes.
+  EXPECT_GE(f.dead_found * 100, f.dead * 99) << f.dead_found << " of " << f.dead;
+  constexpr int kUndecidedPerMille = 25;
+  EXPECT_LE(f.undecided * 1000, f.questions * kUndecidedPerMille)
+      << f.undecided << " of " << f.questions;
 }
 
 // Each position is dead per ply, proven by the walk of its reachable positions.
