@@ -3,7 +3,6 @@
 #include "arbiter/rules/helpmate.h"
 
 #include <algorithm>
-#include <array>
 #include <cstdlib>
 #include <deque>
 #include <optional>
@@ -11,6 +10,7 @@
 #include "arbiter/core/attacks.h"
 #include "arbiter/core/movegen.h"
 #include "arbiter/rules/unwinnability.h"
+#include "helpmate_plans.h"
 
 namespace arbiter::rules {
 
@@ -23,6 +23,8 @@ using core::Position;
 using core::Square;
 
 namespace {
+
+using plans::distance;
 
 constexpr size_t kTableSize = 1 << 14;  // entries (a power of two); small enough for L2
 
@@ -64,13 +66,6 @@ constexpr size_t kHintWindow = 3;   // hinted moves looked at: this many from th
 constexpr int kHintBonus = 2000;    // the move is in the hinted line: before checks
 constexpr int kClearingBonus = 40;  // a man leaves a line to the loser's king  // per square around
                                     // the loser's king newly attacked
-
-// Up to this many non-pawn pieces (kings excluded) the loser's king is led to a
-// corner, where the fewest pieces mate; with more, mates are sought where it stands.
-constexpr int kCornerModeMaxPieces = 4;
-constexpr Bitboard kCorners = 0x8100000000000081ULL;  // a1, h1, a8, h8
-constexpr int kNumCorners = 4;
-constexpr int kCornerHeldPenalty = 2;  // king steps added to a corner the winner's king holds
 
 // The search made after the winner queens: a queen mates quickly with help.
 constexpr HelpmateLimits kPromotionProbe{.node_budget = 2000, .max_units = 4, .max_plies = 30};
@@ -126,21 +121,6 @@ class StackedMoveList {
 // checked for mate, before the node itself looks the slot up (a miss there was
 // the costliest single instruction of a node).
 void prefetch_slot(Key key) { __builtin_prefetch(&tl_table.slots[key & (kTableSize - 1)]); }
-
-// King-step distance between two squares, from a table: it is asked for several
-// times per move scored.
-constexpr auto kDistance = [] {
-  std::array<std::array<uint8_t, core::kNumSquares>, core::kNumSquares> table{};
-  constexpr int kFiles = 8;
-  for (int a = 0; a < core::kNumSquares; ++a)
-    for (int b = 0; b < core::kNumSquares; ++b) {
-      const int files = a % kFiles - b % kFiles, ranks = a / kFiles - b / kFiles;
-      table[a][b] = uint8_t(std::max(files < 0 ? -files : files, ranks < 0 ? -ranks : ranks));
-    }
-  return table;
-}();
-
-int distance(Square a, Square b) { return kDistance[core::index(a)][core::index(b)]; }
 
 // The lines of a long-range piece on an empty board.
 Bitboard empty_board_lines(PieceType pt, Square s) {
@@ -248,44 +228,6 @@ Bitboard line_obstructions(const Position& pos, Color winner) {
   return lines & occupied;
 }
 
-// The corners the loser's king may head for: all four, or those of the colour of
-// the winner's bishops when bishops are all the winner has to mate with.
-Bitboard candidate_corners(const Position& pos, Color winner) {
-  const Bitboard bishops = pos.pieces(winner, PieceType::Bishop);
-  const Bitboard others = pos.pieces(winner) & ~pos.pieces(PieceType::King, PieceType::Bishop);
-  Bitboard corners = kCorners;
-  if (bishops && !others) {
-    if (!(bishops & core::kLightSquares)) corners &= core::kDarkSquares;
-    if (!(bishops & core::kDarkSquares)) corners &= core::kLightSquares;
-  }
-  return corners;
-}
-
-// The corner of the given plan: plan 0 is the corner nearest the loser's king,
-// plan 1 the next nearest and so on (ties in square order, so it is deterministic),
-// a corner the winner's own king stands in or next to counting as farther by
-// kCornerHeldPenalty (the mating net needs that king two squares off, and the
-// loser's king cannot get past it). The nearest corner is the quickest mate in
-// most games, but when the winner's men stand badly for it (a knight that cannot
-// reach it in time) another corner has a far shorter helpmate.
-Square target_corner(const Position& pos, Color winner, int plan) {
-  const Square king = pos.king_square(~winner);
-  Square corners[kNumCorners];
-  int n = 0;
-  for (Square c : core::squares(candidate_corners(pos, winner))) corners[n++] = c;
-  const Square own_king = pos.king_square(winner);
-  auto rank = [&](Square c) {
-    return distance(king, c) + (distance(own_king, c) <= 1 ? kCornerHeldPenalty : 0);
-  };
-  std::stable_sort(corners, corners + n, [&](Square a, Square b) { return rank(a) < rank(b); });
-  return corners[plan % n];
-}
-
-bool uses_corner_plan(const Position& pos) {
-  return core::popcount(pos.pieces() & ~pos.pieces(PieceType::Pawn, PieceType::King)) <=
-         kCornerModeMaxPieces;
-}
-
 class Searcher {
  public:
   Searcher(const Position& root, Color winner, const HelpmateLimits& limits)
@@ -294,8 +236,9 @@ class Searcher {
       tl_table.slots.assign(kTableSize, TTEntry{});
       tl_table.generation = 0;
     }
-    corner_mode_ = uses_corner_plan(pos_);
-    corner_ = target_corner(pos_, winner_, limits.plan);
+    corner_mode_ = plans::uses_corner_plan(pos_);
+    corner_ = plans::target_corner(pos_, winner_, limits.plan);
+    prison_plan_ = plans::is_prison_plan(pos_, winner_, limits.plan);
     // Kings and pawns only, every pawn stopped by an enemy pawn on its file: the
     // winner's king must first take a blocker.
     pawns_only_ = !(pos_.pieces(winner_) & ~pos_.pieces(PieceType::King, PieceType::Pawn));
@@ -354,6 +297,13 @@ class Searcher {
   // Where the loser's king should go: a corner, or nowhere (it stays put).
   Square loser_king_target() const { return corner_mode_ ? corner_ : pos_.king_square(loser_); }
 
+  // The squares ahead of a pawn of colour c on s, on its file.
+  static Bitboard file_ahead(Color c, Square s) {
+    const Bitboard file = core::file_bb(s);
+    return c == Color::White ? file & ~((core::square_bb(s) << 1) - 1)
+                             : file & (core::square_bb(s) - 1);
+  }
+
   // With only pawns to mate with and none of them free to run, the enemy pawn
   // in front of one of the winner's pawns nearest the winner's king: taking it
   // frees a pawn to queen. None otherwise.
@@ -363,8 +313,7 @@ class Searcher {
     const Bitboard theirs = pos_.pieces(loser_, PieceType::Pawn);
     Bitboard blockers = 0;
     for (Square s : core::squares(own)) {
-      Bitboard ahead = core::file_bb(s);
-      ahead &= winner_ == Color::White ? ~((core::square_bb(s) << 1) - 1) : core::square_bb(s) - 1;
+      const Bitboard ahead = file_ahead(winner_, s);
       if (ahead & own) continue;
       const Bitboard stoppers = ahead & theirs;
       if (!stoppers) return Square::None;  // a runner: queening is the plan already
@@ -527,9 +476,12 @@ class Searcher {
     Bitboard offers;  // squares where the winner's blockers could take a man
     Bitboard levers;  // the loser's men standing right in front of a winner's pawn
     Square king;
-    Square target;  // where the loser's king is to be mated
-    Bitboard zone;  // the squares around the king and around the target
-    Bitboard own;   // the loser's men
+    Square target;               // where the loser's king is to be mated
+    Bitboard zone;               // the squares around the king and around the target
+    Bitboard own;                // the loser's men
+    Square wall = Square::None;  // the prison plan: the wall the loser's king heads for ...
+    Bitboard runners = 0;        // ... the loser's pawns free to promote ...
+    Bitboard lane_blockers = 0;  // ... and the winner's men the king takes to free one
   };
 
   LoserNode loser_node(Bitboard obstructions) const {
@@ -554,13 +506,36 @@ class Searcher {
     const Bitboard levers = ahead & pos_.pieces(loser_);
     const Square king = pos_.king_square(loser_);
     const Square target = loser_king_target();
-    return LoserNode{obstructions,
-                     offers,
-                     levers,
-                     king,
-                     target,
-                     core::king_attacks(king) | core::king_attacks(target),
-                     pos_.pieces(loser_)};
+    LoserNode node{obstructions,
+                   offers,
+                   levers,
+                   king,
+                   target,
+                   core::king_attacks(king) | core::king_attacks(target),
+                   pos_.pieces(loser_)};
+    if (prison_plan_) {
+      for (Square w : core::squares(plans::prison_walls(pos_, winner_)))
+        if (node.wall == Square::None || distance(king, w) < distance(king, node.wall))
+          node.wall = w;
+      // The other way out: a loser's pawn runs, promotes and offers its piece to a
+      // wall pawn. The winner's men barring a loser's pawn's file are taken first.
+      const Bitboard all_pawns = pos_.pieces(PieceType::Pawn);
+      for (Square p : core::squares(pos_.pieces(loser_, PieceType::Pawn))) {
+        const Bitboard ahead = file_ahead(loser_, p);
+        if (!(ahead & all_pawns & ~pos_.pieces(winner_))) {
+          const Bitboard men = ahead & pos_.pieces();
+          if (!men) {
+            node.runners |= core::square_bb(p);
+          } else {
+            const Square first = loser_ == Color::White ? core::lsb(men) : core::msb(men);
+            if (core::contains(pos_.pieces(winner_), first) &&
+                core::type_of(pos_.piece_on(first)) != PieceType::King)
+              node.lane_blockers |= core::square_bb(first);
+          }
+        }
+      }
+    }
+    return node;
   }
 
   // False only for a move that classify_loser_move surely makes costly (see the
@@ -568,7 +543,7 @@ class Searcher {
   // into the zone, clears a line or offers a man to a blocker, and any move may be
   // natural when the loser must bring blockers.
   bool may_be_natural(Move m, const LoserNode& node) const {
-    if (needs_blockers_) return true;
+    if (needs_blockers_ || node.wall != Square::None) return true;
     return m.from() == node.king || core::contains(node.obstructions | node.levers, m.from()) ||
            core::contains(node.offers | node.zone, m.to());
   }
@@ -578,6 +553,27 @@ class Searcher {
     const Square king = node.king;
     const PieceType pt = core::type_of(pos_.moved_piece(m));
     ScoredMove s{m.bits(), int(MoveCost::Ordinary), 0};
+    if (node.wall != Square::None) {
+      // The prison plan: the loser's king walks to a wall of the winner's king and
+      // takes it, or frees a pawn that runs to promote into a man to offer.
+      if (from == king) {
+        const int approach = distance(from, node.wall) - distance(to, node.wall);
+        s.score += kApproachWeight * approach;
+        if (core::contains(node.lane_blockers, to)) s.score += kClearingBonus;
+        if (approach > 0 || core::contains(node.lane_blockers, to)) s.cost = int(MoveCost::Natural);
+        return s;
+      }
+      if (core::contains(node.runners, from)) {
+        s.score += kClearingBonus;
+        s.cost = int(MoveCost::Natural);
+        if (m.is_promotion()) {
+          const Bitboard reach =
+              core::piece_attacks(m.promotion(), to, pos_.pieces() ^ core::square_bb(from));
+          if (!(reach & node.offers)) s.cost = int(MoveCost::Ordinary);
+        }
+        return s;
+      }
+    }
     if (from == king) {
       if (m.is_castling()) return s;
       auto freedom = [&](Square sq) { return core::popcount(core::king_attacks(sq) & ~node.own); };
@@ -801,6 +797,7 @@ class Searcher {
   bool corner_mode_ = false;
   bool needs_blockers_ = false;
   bool pawns_only_ = false;
+  bool prison_plan_ = false;  // the last plan: the loser's king opens the winner's prison
   Square corner_ = Square::None;
   uint64_t nodes_ = 0;
   bool aborted_ = false;
@@ -809,10 +806,6 @@ class Searcher {
 };
 
 }  // namespace
-
-int helpmate_plan_count(const Position& pos, Color winner) {
-  return uses_corner_plan(pos) ? core::popcount(candidate_corners(pos, winner)) : 1;
-}
 
 HelpmateResult find_helpmate(const Position& pos, Color winner, const HelpmateLimits& limits) {
   // Limits outside their range search nothing rather than misbehave: a line needs a ply

@@ -178,6 +178,38 @@ TEST(HelpmatePlans, PlanCount) {
       1);
 }
 
+// The winner's king shut in behind the pawns (h1 or h3-h4 behind the g-pawns):
+// the last plan has the loser open the wall, its king taking a wall pawn, or a
+// pawn of its own running to promote into a man the wall pawn takes. The three
+// positions of the 400 set (tests/data/unwinnability-400.txt) that only this plan
+// settled: every corner plan spends the same budget for nothing.
+TEST(HelpmatePlans, AShutInKingGetsAPrisonPlan) {
+  const struct {
+    const char* fen;
+    Color winner;
+  } cases[] = {
+      {"8/8/6p1/6P1/6PK/6P1/6PP/k5B1 w - - 0 1", Color::White},
+      {"8/p1p1p3/8/8/8/6p1/P1P1P1Pp/5k1K w - - 0 1", Color::White},
+      {"k7/Pp1p1p1p/1P6/8/8/8/3P1P1P/7K w - - 0 1", Color::Black},
+  };
+  constexpr HelpmateLimits kLimits{.node_budget = 200000, .max_units = 16, .max_plies = 80};
+  for (const auto& c : cases) {
+    const Position pos = test::must_parse(c.fen);
+    const int plans = helpmate_plan_count(pos, c.winner);
+    ASSERT_EQ(plans, kCornerPlans + 1) << c.fen;  // sparse: the corners, then the prison
+    for (int plan = 0; plan < plans; ++plan) {
+      HelpmateLimits limits = kLimits;
+      limits.plan = plan;
+      const HelpmateResult r = find_helpmate(pos, c.winner, limits);
+      const bool prison = plan == plans - 1;
+      EXPECT_EQ(r.found, prison) << c.fen << " plan " << plan;
+      if (r.found) {
+        EXPECT_TRUE(is_helpmate_line(pos, c.winner, r.line)) << c.fen;
+      }
+    }
+  }
+}
+
 TEST(HelpmatePlans, EveryPlanFindsTheSameKindOfProof) {
   // A KBN mate exists from here; whichever corner the plan names, a line found
   // must be a real helpmate.

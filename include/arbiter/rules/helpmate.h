@@ -6,10 +6,13 @@
 // the winner captures) are free, other moves cost one unit, moves that rarely
 // help (the loser capturing or pushing pawns) two. With move ordering, an
 // optional beam on costly moves and a transposition table. In sparse positions
-// the corner is a plan the caller picks (see helpmate_plan_count); once the winner
-// queens, a short search with a plan made for the new material takes over. It can
-// only prove that a mate exists (the line it returns); failing to find one proves
-// nothing.
+// the corner is a plan the caller picks (see helpmate_plan_count); where the
+// winner's king is shut in behind the pawns, a last plan has the loser open the
+// wall first (its king takes a wall pawn, or one of its pawns runs and promotes
+// into a man the wall pawn takes), and the corner plan once the king is out.
+// Once the winner queens, a short search with a plan made for the new material
+// takes over. It can only prove that a mate exists (the line it returns); failing
+// to find one proves nothing.
 #pragma once
 
 #include <cstdint>
@@ -39,10 +42,11 @@ struct HelpmateResult {
   std::vector<core::Move> line;  // legal from the position, ends with the loser mated
 };
 
-inline constexpr int kMaxHelpmatePlans = 4;  // one per corner
+inline constexpr int kMaxHelpmatePlans = 5;  // one per corner, and the prison plan
 
 // How many plans find_helpmate can follow from `pos`: in sparse positions one per
-// corner the loser's king may be led to (nearest first), elsewhere one. A search
+// corner the loser's king may be led to (nearest first), elsewhere one; one more
+// when the winner's king is shut in (the prison plan, always the last). A search
 // that fails under one plan may succeed quickly under another.
 int helpmate_plan_count(const core::Position& pos, core::Color winner);
 

@@ -1,0 +1,97 @@
+// The plans of the helpmate search: corners to mate in, and the prison plan.
+#include "helpmate_plans.h"
+
+#include "arbiter/core/attacks.h"
+#include "arbiter/rules/helpmate.h"
+#include "piece_regions.h"
+
+namespace arbiter::rules {
+
+using core::Bitboard;
+using core::Color;
+using core::PieceType;
+using core::Position;
+using core::Square;
+
+namespace plans {
+
+namespace {
+
+// Up to this many non-pawn pieces (kings excluded) the loser's king is led to a
+// corner, where the fewest pieces mate; with more, mates are sought where it stands.
+constexpr int kCornerModeMaxPieces = 4;
+constexpr Bitboard kCorners = 0x8100000000000081ULL;  // a1, h1, a8, h8
+constexpr int kNumCorners = 4;
+constexpr int kCornerHeldPenalty = 2;  // king steps added to a corner the winner's king holds
+
+// A king is shut in when the squares it can ever walk to while the pawns stand as
+// they do (every pawn, and the squares the enemy pawns attack, bar its way) are
+// this few: the other side must open the wall for it before it can help to mate.
+// The king next to a corner behind its pawns (h1 and h2 behind g2, g3) is the case
+// of the 400 set; five squares already let most kings out by themselves.
+constexpr int kPrisonMaxSquares = 4;
+
+}  // namespace
+
+bool uses_corner_plan(const Position& pos) {
+  return core::popcount(pos.pieces() & ~pos.pieces(PieceType::Pawn, PieceType::King)) <=
+         kCornerModeMaxPieces;
+}
+
+Bitboard candidate_corners(const Position& pos, Color winner) {
+  const Bitboard bishops = pos.pieces(winner, PieceType::Bishop);
+  const Bitboard others = pos.pieces(winner) & ~pos.pieces(PieceType::King, PieceType::Bishop);
+  Bitboard corners = kCorners;
+  if (bishops && !others) {
+    if (!(bishops & core::kLightSquares)) corners &= core::kDarkSquares;
+    if (!(bishops & core::kDarkSquares)) corners &= core::kLightSquares;
+  }
+  return corners;
+}
+
+// Plan 0 is the corner nearest the loser's king, plan 1 the next nearest and so on
+// (ties in square order, so it is deterministic), a corner the winner's own king
+// stands in or next to counting as farther by kCornerHeldPenalty (the mating net
+// needs that king two squares off, and the loser's king cannot get past it). The
+// nearest corner is the quickest mate in most games, but when the winner's men
+// stand badly for it (a knight that cannot reach it in time) another corner has a
+// far shorter helpmate.
+Square target_corner(const Position& pos, Color winner, int plan) {
+  const Square king = pos.king_square(~winner);
+  Square corners[kNumCorners];
+  int n = 0;
+  for (Square c : core::squares(candidate_corners(pos, winner))) corners[n++] = c;
+  const Square own_king = pos.king_square(winner);
+  auto rank = [&](Square c) {
+    return distance(king, c) + (distance(own_king, c) <= 1 ? kCornerHeldPenalty : 0);
+  };
+  std::stable_sort(corners, corners + n, [&](Square a, Square b) { return rank(a) < rank(b); });
+  return corners[plan % n];
+}
+
+Bitboard king_prison(const Position& pos, Color c) {
+  const Bitboard barred =
+      pos.pieces(PieceType::Pawn) | core::pawn_attacks_bb(~c, pos.pieces(~c, PieceType::Pawn));
+  const Bitboard reach =
+      regions::flood(PieceType::King, core::square_bb(pos.king_square(c)), ~barred);
+  return core::popcount(reach) <= kPrisonMaxSquares ? reach : 0;
+}
+
+Bitboard prison_walls(const Position& pos, Color winner) {
+  const Bitboard prison = king_prison(pos, winner);
+  return prison ? regions::step(PieceType::King, prison) & pos.pieces(winner, PieceType::Pawn) : 0;
+}
+
+bool is_prison_plan(const Position& pos, Color winner, int plan) {
+  return plan > 0 && plan == helpmate_plan_count(pos, winner) - 1 && prison_walls(pos, winner);
+}
+
+}  // namespace plans
+
+int helpmate_plan_count(const Position& pos, Color winner) {
+  const int corners =
+      plans::uses_corner_plan(pos) ? core::popcount(plans::candidate_corners(pos, winner)) : 1;
+  return corners + (plans::prison_walls(pos, winner) ? 1 : 0);
+}
+
+}  // namespace arbiter::rules

@@ -1,0 +1,55 @@
+// The plans the helpmate search (helpmate.cpp) follows. In sparse positions the
+// loser's king is led to a corner, one plan per corner it may be mated in; where
+// the winner's king is shut in behind the pawns, one plan more, in which the loser
+// opens the wall (helpmate_plan_count in helpmate.h counts them). Internal to
+// src/rules.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+
+#include "arbiter/core/bitboard.h"
+#include "arbiter/core/position.h"
+
+namespace arbiter::rules::plans {
+
+// King-step distance between two squares, from a table: the search asks for it
+// several times per move it scores.
+inline constexpr auto kKingDistance = [] {
+  std::array<std::array<uint8_t, core::kNumSquares>, core::kNumSquares> table{};
+  constexpr int kFiles = 8;
+  for (int a = 0; a < core::kNumSquares; ++a)
+    for (int b = 0; b < core::kNumSquares; ++b) {
+      const int files = a % kFiles - b % kFiles, ranks = a / kFiles - b / kFiles;
+      table[a][b] = uint8_t(std::max(files < 0 ? -files : files, ranks < 0 ? -ranks : ranks));
+    }
+  return table;
+}();
+
+inline int distance(core::Square a, core::Square b) {
+  return kKingDistance[core::index(a)][core::index(b)];
+}
+
+// Whether the loser's king is led to a corner (few pieces besides kings and pawns)
+// rather than mated where it stands.
+bool uses_corner_plan(const core::Position& pos);
+
+// The corners the loser's king may head for: all four, or those of the colour of
+// the winner's bishops when bishops are all the winner has to mate with.
+core::Bitboard candidate_corners(const core::Position& pos, core::Color winner);
+
+// The corner of a plan: plan 0 the nearest to the loser's king (see the .cpp).
+core::Square target_corner(const core::Position& pos, core::Color winner, int plan);
+
+// The squares c's king can ever walk to while the pawns stand as they do, when they
+// are few enough to call it shut in; none otherwise.
+core::Bitboard king_prison(const core::Position& pos, core::Color c);
+
+// The winner's pawns that wall its king in, when it is shut in; none otherwise.
+core::Bitboard prison_walls(const core::Position& pos, core::Color winner);
+
+// Whether `plan` is the prison plan (the last one, when there is one).
+bool is_prison_plan(const core::Position& pos, core::Color winner, int plan);
+
+}  // namespace arbiter::rules::plans
