@@ -236,7 +236,7 @@ class Searcher {
       tl_table.slots.assign(kTableSize, TTEntry{});
       tl_table.generation = 0;
     }
-    corner_mode_ = plans::uses_corner_plan(pos_);
+    corner_mode_ = plans::uses_corner_plan(pos_, winner_);
     corner_ = plans::target_corner(pos_, winner_, limits.plan);
     prison_plan_ = plans::is_prison_plan(pos_, winner_, limits.plan);
     // Kings and pawns only, every pawn stopped by an enemy pawn on its file: the

@@ -33,9 +33,18 @@ constexpr int kPrisonMaxSquares = 4;
 
 }  // namespace
 
-bool uses_corner_plan(const Position& pos) {
-  return core::popcount(pos.pieces() & ~pos.pieces(PieceType::Pawn, PieceType::King)) <=
-         kCornerModeMaxPieces;
+bool uses_corner_plan(const Position& pos, Color winner) {
+  if (core::popcount(pos.pieces() & ~pos.pieces(PieceType::Pawn, PieceType::King)) <=
+      kCornerModeMaxPieces)
+    return true;
+  // Bishops of one colour, however many, mate only on the edge with the loser's
+  // own men blocking, most easily in a corner of their colour; so does a winner
+  // with pawns alone once one has queened. Many pieces of the loser, crowding
+  // around its king where it stands, do not change that (400 set: U(c)
+  // undecided 12 -> 10 of 800, a wall of six bishops and one of four).
+  const Bitboard pieces = pos.pieces(winner) & ~pos.pieces(PieceType::Pawn, PieceType::King);
+  return pieces == pos.pieces(winner, PieceType::Bishop) &&
+         (!(pieces & core::kLightSquares) || !(pieces & core::kDarkSquares));
 }
 
 Bitboard candidate_corners(const Position& pos, Color winner) {
@@ -89,8 +98,9 @@ bool is_prison_plan(const Position& pos, Color winner, int plan) {
 }  // namespace plans
 
 int helpmate_plan_count(const Position& pos, Color winner) {
-  const int corners =
-      plans::uses_corner_plan(pos) ? core::popcount(plans::candidate_corners(pos, winner)) : 1;
+  const int corners = plans::uses_corner_plan(pos, winner)
+                          ? core::popcount(plans::candidate_corners(pos, winner))
+                          : 1;
   return corners + (plans::prison_walls(pos, winner) ? 1 : 0);
 }
 

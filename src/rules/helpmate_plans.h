@@ -33,7 +33,7 @@ inline int distance(core::Square a, core::Square b) {
 
 // Whether the loser's king is led to a corner (few pieces besides kings and pawns)
 // rather than mated where it stands.
-bool uses_corner_plan(const core::Position& pos);
+bool uses_corner_plan(const core::Position& pos, core::Color winner);
 
 // The corners the loser's king may head for: all four, or those of the colour of
 // the winner's bishops when bishops are all the winner has to mate with.

@@ -210,6 +210,22 @@ TEST(HelpmatePlans, AShutInKingGetsAPrisonPlan) {
   }
 }
 
+// A winner with bishops of one colour only, or with pawns only, leads the loser's
+// king to a corner however many pieces the loser has: four dark bishops mate the
+// king in a1 with White's light bishops blocking it, and Black's pawns queen in a
+// wall of six white bishops. Both were undecided with the mate sought where the
+// king stands.
+TEST(HelpmatePlans, BishopsOfOneColourAndLonePawnsMateInACorner) {
+  for (const char* fen : {"8/b1k3b1/5b2/p1p1p1p1/P1P1P1P1/2K2B2/5bB1/8 w - - 0 1",
+                          "2B1B1B1/pBpBpBp1/P1P1P1P1/8/8/8/8/k1K5 w - - 0 1"}) {
+    const Position pos = test::must_parse(fen);
+    EXPECT_EQ(helpmate_plan_count(pos, Color::Black), kCornerPlans) << fen;  // not one plan
+    const WinnabilityResult r = analyse_winnability(pos, Color::Black);
+    EXPECT_EQ(r.verdict, Winnability::Winnable) << fen;
+    EXPECT_TRUE(is_helpmate_line(pos, Color::Black, r.helpmate)) << fen;
+  }
+}
+
 TEST(HelpmatePlans, EveryPlanFindsTheSameKindOfProof) {
   // A KBN mate exists from here; whichever corner the plan names, a line found
   // must be a real helpmate.
