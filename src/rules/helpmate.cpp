@@ -57,6 +57,10 @@ using MoveKey = uint64_t;
 int key_cost(MoveKey key) { return int(key >> kCostShift); }
 Move key_move(MoveKey key) { return Move::from_bits(uint16_t(key & kMoveMask)); }
 
+// In the corner plans, a loser's king farther than this from its corner still has
+// to walk there: the winner's pieces next to it make way.
+constexpr int kJailerCornerDistance = 2;
+
 // Waiting moves rank after every natural move that makes progress.
 constexpr int kWaitingScore = -1000;
 
@@ -400,6 +404,7 @@ class Searcher {
     // A superset of the natural moves, by bit tests (see may_be_natural).
     Bitboard any_move_from = 0;  // pawns, the king, men on a line to the loser's king
     Bitboard captures = 0;       // the loser's men
+    Bitboard jailers = 0;        // the winner's pieces next to the loser's king, in its way
   };
 
   WinnerNode winner_node(const CheckInfo& info, Bitboard obstructions) const {
@@ -411,7 +416,13 @@ class Searcher {
                     blocker != Square::None ? blocker : target,
                     blocker != Square::None,
                     target};
-    node.any_move_from = pos_.pieces(winner_, PieceType::Pawn, PieceType::King) | obstructions;
+    // In the corner plans, the winner's pieces next to the loser's king while it is
+    // still far from its corner stand in its way: stepping off is natural.
+    if (corner_mode_ && distance(info.king, corner_) > kJailerCornerDistance)
+      node.jailers =
+          node.zone & pos_.pieces(winner_) & ~pos_.pieces(PieceType::King, PieceType::Pawn);
+    node.any_move_from =
+        pos_.pieces(winner_, PieceType::Pawn, PieceType::King) | obstructions | node.jailers;
     node.captures = pos_.pieces(loser_);
     return node;
   }
@@ -482,7 +493,8 @@ class Searcher {
       const bool chases = corner_mode_ && core::contains(attacks, node.info.king);
       if (after > before && !chases) s.cost = int(MoveCost::Natural);
     }
-    if (core::contains(node.obstructions, from)) {
+    if (core::contains(node.obstructions, from) ||
+        (core::contains(node.jailers, from) && !core::contains(node.zone, to))) {
       s.score += kClearingBonus;
       s.cost = int(MoveCost::Natural);
     }

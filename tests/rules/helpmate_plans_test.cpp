@@ -180,17 +180,20 @@ TEST(HelpmatePlans, PlanCount) {
 
 // The winner's king shut in behind the pawns (h1 or h3-h4 behind the g-pawns):
 // the last plan has the loser open the wall, its king taking a wall pawn, or a
-// pawn of its own running to promote into a man the wall pawn takes. The three
-// positions of the 400 set (tests/data/unwinnability-400.txt) that only this plan
-// settled: every corner plan spends the same budget for nothing.
+// pawn of its own running to promote into a man the wall pawn takes. Three
+// positions of the 400 set (tests/data/unwinnability-400.txt) that this plan
+// settled first. In the two pawn walls every corner plan still spends the same
+// budget for nothing; in the bishop ending one corner plan now finds a line too
+// (the bishop makes way for the loser's king, see the test below).
 TEST(HelpmatePlans, AShutInKingGetsAPrisonPlan) {
   const struct {
     const char* fen;
     Color winner;
+    bool only_the_prison_plan;
   } cases[] = {
-      {"8/8/6p1/6P1/6PK/6P1/6PP/k5B1 w - - 0 1", Color::White},
-      {"8/p1p1p3/8/8/8/6p1/P1P1P1Pp/5k1K w - - 0 1", Color::White},
-      {"k7/Pp1p1p1p/1P6/8/8/8/3P1P1P/7K w - - 0 1", Color::Black},
+      {"8/8/6p1/6P1/6PK/6P1/6PP/k5B1 w - - 0 1", Color::White, false},
+      {"8/p1p1p3/8/8/8/6p1/P1P1P1Pp/5k1K w - - 0 1", Color::White, true},
+      {"k7/Pp1p1p1p/1P6/8/8/8/3P1P1P/7K w - - 0 1", Color::Black, true},
   };
   constexpr HelpmateLimits kLimits{.node_budget = 200000, .max_units = 16, .max_plies = 80};
   for (const auto& c : cases) {
@@ -202,7 +205,11 @@ TEST(HelpmatePlans, AShutInKingGetsAPrisonPlan) {
       limits.plan = plan;
       const HelpmateResult r = find_helpmate(pos, c.winner, limits);
       const bool prison = plan == plans - 1;
-      EXPECT_EQ(r.found, prison) << c.fen << " plan " << plan;
+      if (prison) {
+        EXPECT_TRUE(r.found) << c.fen;
+      } else if (c.only_the_prison_plan) {
+        EXPECT_FALSE(r.found) << c.fen << " plan " << plan;
+      }
       if (r.found) {
         EXPECT_TRUE(is_helpmate_line(pos, c.winner, r.line)) << c.fen;
       }
@@ -224,6 +231,18 @@ TEST(HelpmatePlans, BishopsOfOneColourAndLonePawnsMateInACorner) {
     EXPECT_EQ(r.verdict, Winnability::Winnable) << fen;
     EXPECT_TRUE(is_helpmate_line(pos, Color::Black, r.helpmate)) << fen;
   }
+}
+
+// White's king in h1 behind its g2 pawn, shut in by Black's bishops on g1 and h2:
+// in the corner plans those bishops make way, so that the king can walk to a1,
+// where Black's dark bishops mate it (undecided while only moves that pressed
+// the king were natural).
+TEST(HelpmatePlans, PiecesNextToTheLosersKingMakeWayToItsCorner) {
+  const char* fen = "7k/8/8/3B4/8/6p1/6Pb/6bK w - - 0 1";
+  const Position pos = test::must_parse(fen);
+  const WinnabilityResult r = analyse_winnability(pos, Color::Black);
+  EXPECT_EQ(r.verdict, Winnability::Winnable) << fen;
+  EXPECT_TRUE(is_helpmate_line(pos, Color::Black, r.helpmate)) << fen;
 }
 
 TEST(HelpmatePlans, EveryPlanFindsTheSameKindOfProof) {
