@@ -24,11 +24,12 @@ constexpr Bitboard kCorners = 0x8100000000000081ULL;  // a1, h1, a8, h8
 constexpr int kNumCorners = 4;
 constexpr int kCornerHeldPenalty = 2;  // king steps added to a corner the winner's king holds
 
-// A king is shut in when the squares it can ever walk to while the pawns stand as
-// they do (every pawn, and the squares the enemy pawns attack, bar its way) are
-// this few: the other side must open the wall for it before it can help to mate.
-// The king next to a corner behind its pawns (h1 and h2 behind g2, g3) is the case
-// of the 400 set; five squares already let most kings out by themselves.
+// A king is shut in when the squares it can ever walk to while the pawns and its
+// stuck pieces stand as they do (every pawn, its pieces that cannot move, and the
+// squares the enemy pawns attack bar its way) are this few: the other side must
+// open the wall for it before it can help to mate. Kings in or next to a corner
+// behind their pawns or a bishop shut in by them are the cases of the 400 set;
+// five squares already let most kings out by themselves.
 constexpr int kPrisonMaxSquares = 4;
 
 }  // namespace
@@ -78,9 +79,20 @@ Square target_corner(const Position& pos, Color winner, int plan) {
   return corners[plan % n];
 }
 
+// c's pieces (kings and pawns aside) with no square to move to: a bishop behind its
+// own pawns stands as fixed as they do, until something moves.
+Bitboard stuck_pieces(const Position& pos, Color c) {
+  Bitboard stuck = 0;
+  const Bitboard own = pos.pieces(c);
+  for (core::Square s : core::squares(own & ~pos.pieces(PieceType::Pawn, PieceType::King)))
+    if (!(core::piece_attacks(core::type_of(pos.piece_on(s)), s, pos.pieces()) & ~own))
+      stuck |= core::square_bb(s);
+  return stuck;
+}
+
 Bitboard king_prison(const Position& pos, Color c) {
-  const Bitboard barred =
-      pos.pieces(PieceType::Pawn) | core::pawn_attacks_bb(~c, pos.pieces(~c, PieceType::Pawn));
+  const Bitboard barred = pos.pieces(PieceType::Pawn) | stuck_pieces(pos, c) |
+                          core::pawn_attacks_bb(~c, pos.pieces(~c, PieceType::Pawn));
   const Bitboard reach =
       regions::flood(PieceType::King, core::square_bb(pos.king_square(c)), ~barred);
   return core::popcount(reach) <= kPrisonMaxSquares ? reach : 0;
@@ -88,7 +100,9 @@ Bitboard king_prison(const Position& pos, Color c) {
 
 Bitboard prison_walls(const Position& pos, Color winner) {
   const Bitboard prison = king_prison(pos, winner);
-  return prison ? regions::step(PieceType::King, prison) & pos.pieces(winner, PieceType::Pawn) : 0;
+  return prison ? regions::step(PieceType::King, prison) &
+                      (pos.pieces(winner, PieceType::Pawn) | stuck_pieces(pos, winner))
+                : 0;
 }
 
 bool is_prison_plan(const Position& pos, Color winner, int plan) {

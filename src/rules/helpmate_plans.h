@@ -42,11 +42,12 @@ core::Bitboard candidate_corners(const core::Position& pos, core::Color winner);
 // The corner of a plan: plan 0 the nearest to the loser's king (see the .cpp).
 core::Square target_corner(const core::Position& pos, core::Color winner, int plan);
 
-// The squares c's king can ever walk to while the pawns stand as they do, when they
-// are few enough to call it shut in; none otherwise.
+// The squares c's king can ever walk to while the pawns and c's pieces that cannot
+// move stand as they do, when they are few enough to call it shut in; none otherwise.
 core::Bitboard king_prison(const core::Position& pos, core::Color c);
 
-// The winner's pawns that wall its king in, when it is shut in; none otherwise.
+// The winner's pawns and stuck pieces that wall its king in, when it is shut in;
+// none otherwise.
 core::Bitboard prison_walls(const core::Position& pos, core::Color winner);
 
 // Whether `plan` is the prison plan (the last one, when there is one).

@@ -217,6 +217,27 @@ TEST(HelpmatePlans, AShutInKingGetsAPrisonPlan) {
   }
 }
 
+// A piece of the winner's that cannot move walls its king in as its pawns do:
+// Black's king in a8 and b8 behind the bishop in c8 (shut in by its own b7 and
+// d7), which White's king comes to take; White's king in g1 and h1 behind the
+// bishop in f1 and the pawns in e2 and g2. Both were undecided before.
+TEST(HelpmatePlans, AStuckPieceWallsItsKingInLikeAPawn) {
+  const struct {
+    const char* fen;
+    Color winner;
+  } cases[] = {
+      {"k1b5/1p1pK3/1P1P4/8/8/8/bB6/8 b - - 0 1", Color::Black},
+      {"6kR/4p1p1/1p2P1P1/1P2p3/1P2P3/1P2p1p1/4P1P1/5BK1 b - - 0 1", Color::White},
+  };
+  for (const auto& c : cases) {
+    const Position pos = test::must_parse(c.fen);
+    EXPECT_EQ(helpmate_plan_count(pos, c.winner), kCornerPlans + 1) << c.fen;
+    const WinnabilityResult r = analyse_winnability(pos, c.winner);
+    EXPECT_EQ(r.verdict, Winnability::Winnable) << c.fen;
+    EXPECT_TRUE(is_helpmate_line(pos, c.winner, r.helpmate)) << c.fen;
+  }
+}
+
 // A winner with bishops of one colour only, or with pawns only, leads the loser's
 // king to a corner however many pieces the loser has: four dark bishops mate the
 // king in a1 with White's light bishops blocking it, and Black's pawns queen in a

@@ -7,9 +7,10 @@
 // help (the loser capturing or pushing pawns) two. With move ordering, an
 // optional beam on costly moves and a transposition table. In sparse positions
 // the corner is a plan the caller picks (see helpmate_plan_count); where the
-// winner's king is shut in behind the pawns, a last plan has the loser open the
-// wall first (its king takes a wall pawn, or one of its pawns runs and promotes
-// into a man the wall pawn takes), and the corner plan once the king is out.
+// winner's king is shut in behind the pawns (or its own pieces that cannot move),
+// a last plan has the loser open the wall first (its king takes a man of the wall,
+// or one of its pawns runs and promotes into a man a wall pawn takes), and the
+// corner plan once the king is out.
 // Once the winner queens, a short search with a plan made for the new material
 // takes over. It can only prove that a mate exists (the line it returns); failing
 // to find one proves nothing.
