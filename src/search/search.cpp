@@ -357,7 +357,8 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
       // Elo (all of LMR): +169.6 +/- 37.9 at 5+0.05, 149 games, 16 cores. Elo (less for a
       // good history, more for a bad one): +35.8 +/- 37.2, 147 games, 16 cores. Elo (late
       // noisy moves reduced): +30.5 +/- 21.2, 400 games. Elo (more after child cutoffs):
-      // -11.0 +/- 31.4, 221 games, 16 cores (+48 =118 -55): nothing either way so far.
+      // -11.0 +/- 31.4, 221 games, 16 cores (+48 =118 -55); +6.9 +/- 18.6, 400 games on 2
+      // cores (+75 =258 -67): nothing either way so far.
       int r = 0;
       if (tune::kStepLateMoveReductions && depth >= tune::kLmrMinDepth &&
           (quiet || (tune::kStepNoisyReductions && !ss.tt_pv))) {
