@@ -550,20 +550,19 @@ class Searcher {
           node.wall = w;
       // The other way out: a loser's pawn runs, promotes and offers its piece to a
       // wall pawn. The winner's men barring a loser's pawn's file are taken first.
-      const Bitboard all_pawns = pos_.pieces(PieceType::Pawn);
-      for (Square p : core::squares(pos_.pieces(loser_, PieceType::Pawn))) {
+      const Bitboard loser_pawns = pos_.pieces(loser_, PieceType::Pawn);
+      for (Square p : core::squares(loser_pawns)) {
         const Bitboard ahead = file_ahead(loser_, p);
-        if (!(ahead & all_pawns & ~pos_.pieces(winner_))) {
-          const Bitboard men = ahead & pos_.pieces();
-          if (!men) {
-            node.runners |= core::square_bb(p);
-          } else {
-            const Square first = loser_ == Color::White ? core::lsb(men) : core::msb(men);
-            if (core::contains(pos_.pieces(winner_), first) &&
-                core::type_of(pos_.piece_on(first)) != PieceType::King)
-              node.lane_blockers |= core::square_bb(first);
-          }
+        if (ahead & loser_pawns) continue;  // the front pawn of the file runs, if any
+        const Bitboard men = ahead & pos_.pieces();
+        if (!men) {
+          node.runners |= core::square_bb(p);
+          continue;
         }
+        const Square first = loser_ == Color::White ? core::lsb(men) : core::msb(men);
+        if (core::contains(pos_.pieces(winner_), first) &&
+            core::type_of(pos_.piece_on(first)) != PieceType::King)
+          node.lane_blockers |= core::square_bb(first);
       }
     }
     return node;

@@ -105,17 +105,18 @@ Bitboard prison_walls(const Position& pos, Color winner) {
                 : 0;
 }
 
+int corner_plan_count(const Position& pos, Color winner) {
+  return uses_corner_plan(pos, winner) ? core::popcount(candidate_corners(pos, winner)) : 1;
+}
+
 bool is_prison_plan(const Position& pos, Color winner, int plan) {
-  return plan > 0 && plan == helpmate_plan_count(pos, winner) - 1 && prison_walls(pos, winner);
+  return plan > 0 && plan == corner_plan_count(pos, winner) && prison_walls(pos, winner);
 }
 
 }  // namespace plans
 
 int helpmate_plan_count(const Position& pos, Color winner) {
-  const int corners = plans::uses_corner_plan(pos, winner)
-                          ? core::popcount(plans::candidate_corners(pos, winner))
-                          : 1;
-  return corners + (plans::prison_walls(pos, winner) ? 1 : 0);
+  return plans::corner_plan_count(pos, winner) + (plans::prison_walls(pos, winner) ? 1 : 0);
 }
 
 }  // namespace arbiter::rules

@@ -50,6 +50,9 @@ core::Bitboard king_prison(const core::Position& pos, core::Color c);
 // none otherwise.
 core::Bitboard prison_walls(const core::Position& pos, core::Color winner);
 
+// The plans before the prison plan: one per corner in the corner plans, else one.
+int corner_plan_count(const core::Position& pos, core::Color winner);
+
 // Whether `plan` is the prison plan (the last one, when there is one).
 bool is_prison_plan(const core::Position& pos, core::Color winner, int plan);
 
