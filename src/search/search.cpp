@@ -217,10 +217,9 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
   }
 
   // 8. Internal iterative reduction: without a TT move this node is probably less important.
-  // Elo: -23.5 +/- 34.3 and -22.0 +/- 29.0 at 5+0.05 in two runs of 148 and 160 games,
-  // 16 cores; but IIR and the check extension (12) taken out together lost -25.6 +/- 32.8
-  // on 2 cores (204 games). Alone on 2 cores: +6.9 +/- 19.1 in 400 games (+73 =262 -65).
-  // Kept: the 16-core figures are not confirmed where the games are not crowded.
+  // Elo: +6.9 +/- 19.1 at 5+0.05, 400 games on 2 cores (+73 =262 -65); -23.5 +/- 34.3 and
+  // -22.0 +/- 29.0 in 148 and 160 games, 16 cores. Kept: the 16-core figures are not
+  // confirmed where the games are not crowded.
   if (tune::kStepIir && depth >= tune::kIirMinDepth && !tt_move && (kPv || cut_node)) --depth;
 
   // 9. [b1] ProbCut: a good capture that beats beta by a margin in a shallow search refutes this
@@ -305,10 +304,10 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
     // fails well below it), it is searched deeper; by far more it gets two or three plies.
     // Multi-cut: when another move also holds beta, the node fails high at once. Negative:
     // when the TT move is not singular but expected to cut anyway, it is searched shallower.
-    // Checks are forcing, so they get a ply.
     // Elo (singular, with multi-cut and negative extensions): +16.9 +/- 40.5 at 5+0.05,
-    // 144 games, 16 cores. Elo (check extension): -27.9 +/- 34.9 and -15.8 +/- 34.5 in
-    // 151 and 157 games, 16 cores; with IIR see step 8.
+    // 144 games, 16 cores. No check extension: a ply for every check lost -18.3 +/- 18.3
+    // at 5+0.05 in 400 games on 2 cores (+61 =257 -82), and -27.9 +/- 34.9 and -15.8 +/-
+    // 34.5 in 151 and 157 games on 16 cores. Checks are reduced less instead (13).
     int extension = 0;
     if (ply < 2 * root_depth_) {
       if (tune::kStepSingularExtension && !excluded && m == tt_move &&
@@ -335,8 +334,6 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
         } else if (tt_score <= alpha) {
           extension = -1;
         }
-      } else if (tune::kStepCheckExtension && gives_check) {
-        extension = 1;
       }
     }
 

@@ -90,7 +90,6 @@ ARBITER_STEP(kStepFutility)              // 11
 ARBITER_STEP(kStepHistoryPruning)        // 11
 ARBITER_STEP(kStepSeePruning)            // 11
 ARBITER_STEP(kStepSingularExtension)     // 12
-ARBITER_STEP(kStepCheckExtension)        // 12
 ARBITER_STEP(kStepLateMoveReductions)    // 13
 ARBITER_STEP(kStepReductionByHistory)    // 13
 ARBITER_STEP(kStepNoisyReductions)       // 13
