@@ -104,10 +104,6 @@ void Worker::update_continuations(int ply, core::Piece piece, core::Square to, i
       update_history_value((*slice)[core::index(piece)][core::index(to)], bonus);
 }
 
-void Worker::reward_quiet(int ply, Move m, int bonus) {
-  reward_quiet(ply, m, bonus, pos_.side_to_move(), pos_.moved_piece(m));
-}
-
 void Worker::reward_quiet(int ply, Move m, int bonus, core::Color side, core::Piece piece) {
   history_.update_butterfly(side, m, bonus);
   update_continuations(ply, piece, m.to(), bonus);
@@ -164,12 +160,8 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
   if (!excluded) ss.tt_pv = kPv || (tt_hit && tt.pv);
   if (!kPv && !excluded && tt_hit && tt.depth >= depth && tt_score != kNoScore &&
       tt_cuts(tt.bound, tt_score, alpha, beta)) {
-    // [b2] A quiet TT move that still cuts deserves the credit a searched cutoff would get.
-    // Elo: -2.6 +/- 20.7 at 5+0.05, 400 games: nothing either way so far.
-    if (tune::kStepTtMoveReward && tt_move && tt_score >= beta && !pos_.is_noisy(tt_move) &&
-        pos_.piece_on(tt_move.from()) != core::Piece::None &&
-        core::color_of(pos_.piece_on(tt_move.from())) == pos_.side_to_move())
-      reward_quiet(ply, tt_move, history_bonus(depth));
+    // No history reward for a quiet TT move that cuts here: it gained nothing (-2.6 +/- 20.7
+    // Elo at 5+0.05 in 400 games, by removal) and was taken out.
     return tt_score;
   }
 
@@ -187,7 +179,6 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
       eval = tt_score;
   }
   ss.static_eval = static_eval;
-  at(ply + 2).cutoffs = 0;
   const int earlier_eval =
       at(ply - 2).static_eval != kNoScore ? at(ply - 2).static_eval : at(ply - 4).static_eval;
   const bool improving = !in_check && earlier_eval != kNoScore && static_eval > earlier_eval;
@@ -350,18 +341,15 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
       // 13. [b1] Late move reductions: later quiet moves are searched shallower first; less
       // on (once) principal variations, for checks and for moves with a good history;
       // more at expected cut nodes, when not improving and after a capturing TT move.
-      // [b2] Late noisy moves are reduced too, by capture history, off TT-PV nodes; a
-      // node whose children kept cutting is probably an all-node: reduce more.
+      // [b2] Late noisy moves are reduced too, by capture history, off TT-PV nodes.
       // Elo (all of LMR): +169.6 +/- 37.9 at 5+0.05, 149 games, 16 cores. Elo (less for a
       // good history, more for a bad one): +35.8 +/- 37.2, 147 games, 16 cores. Elo (late
-      // noisy moves reduced): +30.5 +/- 21.2, 400 games. Elo (more after child cutoffs):
-      // -11.0 +/- 31.4, 221 games, 16 cores (+48 =118 -55); +6.9 +/- 18.6, 400 games on 2
-      // cores (+75 =258 -67): nothing either way so far.
+      // noisy moves reduced): +30.5 +/- 21.2, 400 games. Taken out: one more ply when the
+      // children kept cutting (+6.9 +/- 18.6 in 400 games, -11.0 +/- 31.4 in 221 on 16 cores).
       int r = 0;
       if (tune::kStepLateMoveReductions && depth >= tune::kLmrMinDepth &&
           (quiet || (tune::kStepNoisyReductions && !ss.tt_pv))) {
-        r = g_reductions.get(depth, move_count) + cut_node - gives_check +
-            (tune::kStepChildCutoffReduction && at(ply + 1).cutoffs > tune::kLmrChildCutoffs);
+        r = g_reductions.get(depth, move_count) + cut_node - gives_check;
         if (quiet)
           r += !improving + tt_capture - kPv - (ss.tt_pv && !kPv) -
                (tune::kStepReductionByHistory ? history / tune::kLmrHistoryDivisor : 0);
@@ -398,7 +386,6 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
           // 15. [b1] A cutoff teaches the histories (butterfly, continuation, capture), the
           // killers and the counter move; the moves tried before it lose credit.
           update_histories(ply, depth, m, quiet, quiets, quiet_count, noisies, noisy_count);
-          ++ss.cutoffs;
           break;
         }
         alpha = score;

@@ -284,7 +284,6 @@ int Worker::root_search(int alpha, int beta, int depth) {
   int best = -kInfinite;
   pv_length_[0] = 0;
   at(0).tt_pv = true;
-  at(2).cutoffs = 0;  // counted by the nodes two plies down (search.cpp)
   for (size_t i = pv_index_; i < root_moves_.size(); ++i) {
     RootMove& rm = root_moves_[i];
     root_move_index_ = i;

@@ -122,7 +122,6 @@ class Worker {
     core::Move excluded;                     // singular search: the TT move left out
     bool tt_pv = false;                      // on (or once on) a principal variation
     int double_extensions = 0;               // along the path to this node
-    int cutoffs = 0;                         // beta cutoffs in this node's children so far
   };
   enum class Node { PV, NonPV };
   // Plies before the root that continuation histories may look back at.
@@ -149,8 +148,7 @@ class Worker {
   void update_histories(int ply, int depth, core::Move best, bool best_quiet,
                         const core::Move* quiets, int quiet_count, const core::Move* noisies,
                         int noisy_count);
-  // Rewards (or punishes) a quiet move from `ply`: the side to move's, or one already made.
-  void reward_quiet(int ply, core::Move m, int bonus);
+  // Rewards (or punishes) a quiet move made from `ply` by `side`.
   void reward_quiet(int ply, core::Move m, int bonus, core::Color side, core::Piece piece);
   void update_continuations(int ply, core::Piece piece, core::Square to, int bonus);
   bool stop_requested() const { return shared_.stop.load(std::memory_order_relaxed); }

@@ -69,8 +69,6 @@ ARBITER_TUNABLE(kLmrCaptureHistoryDivisor, 6144, 2048, 16384, 512)
 // A reduced move that came back far above the best searches one ply deeper.
 ARBITER_TUNABLE(kLmrDeeperMargin, 40, 10, 100, 5)
 ARBITER_TUNABLE(kLmrDeeperPerDepth, 2, 0, 6, 1)
-// A child that kept failing high over and over is probably an easy cut: reduce more.
-ARBITER_TUNABLE(kLmrChildCutoffs, 3, 1, 8, 1)
 
 ARBITER_TUNABLE(kQsearchDeltaMargin, 200, 50, 400, 20)
 ARBITER_TUNABLE(kQsearchFutilityMargin, 150, 50, 300, 15)
@@ -78,25 +76,23 @@ ARBITER_TUNABLE(kQsearchFutilityMargin, 150, 50, 300, 15)
 // The steps of search.cpp (numbered there) that a tuning build can switch off, so
 // that each one's Elo is measured by removal: scripts/step-elo StepProbcut plays the
 // search against itself without that step. Never SPSA inputs.
-ARBITER_STEP(kStepAspiration)            // worker.cpp 1
-ARBITER_STEP(kStepTtMoveReward)          // 4
-ARBITER_STEP(kStepCorrectionHistory)     // 5 and 17 (asked in correction.h)
-ARBITER_STEP(kStepNullMove)              // 7
-ARBITER_STEP(kStepIir)                   // 8
-ARBITER_STEP(kStepProbcut)               // 9
-ARBITER_STEP(kStepContinuationHistory)   // 10 and 15
-ARBITER_STEP(kStepLateMovePruning)       // 11
-ARBITER_STEP(kStepFutility)              // 11
-ARBITER_STEP(kStepHistoryPruning)        // 11
-ARBITER_STEP(kStepSeePruning)            // 11
-ARBITER_STEP(kStepSingularExtension)     // 12
-ARBITER_STEP(kStepLateMoveReductions)    // 13
-ARBITER_STEP(kStepReductionByHistory)    // 13
-ARBITER_STEP(kStepNoisyReductions)       // 13
-ARBITER_STEP(kStepChildCutoffReduction)  // 13
-ARBITER_STEP(kStepReSearchDepth)         // 13
-ARBITER_STEP(kStepPriorMoveReward)       // 17
-ARBITER_STEP(kStepQsearchFutility)       // qsearch 3
+ARBITER_STEP(kStepAspiration)           // worker.cpp 1
+ARBITER_STEP(kStepCorrectionHistory)    // 5 and 17 (asked in correction.h)
+ARBITER_STEP(kStepNullMove)             // 7
+ARBITER_STEP(kStepIir)                  // 8
+ARBITER_STEP(kStepProbcut)              // 9
+ARBITER_STEP(kStepContinuationHistory)  // 10 and 15
+ARBITER_STEP(kStepLateMovePruning)      // 11
+ARBITER_STEP(kStepFutility)             // 11
+ARBITER_STEP(kStepHistoryPruning)       // 11
+ARBITER_STEP(kStepSeePruning)           // 11
+ARBITER_STEP(kStepSingularExtension)    // 12
+ARBITER_STEP(kStepLateMoveReductions)   // 13
+ARBITER_STEP(kStepReductionByHistory)   // 13
+ARBITER_STEP(kStepNoisyReductions)      // 13
+ARBITER_STEP(kStepReSearchDepth)        // 13
+ARBITER_STEP(kStepPriorMoveReward)      // 17
+ARBITER_STEP(kStepQsearchFutility)      // qsearch 3
 
 // Not for SPSA: they set how the search reads the clock, not how it prunes.
 inline constexpr int kTimeCheckInterval = 1024;  // nodes between clock reads
