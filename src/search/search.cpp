@@ -384,7 +384,9 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
         if (kPv) update_pv(ply, m);
         if (score >= beta) {
           // 15. [b1] A cutoff teaches the histories (butterfly, continuation, capture), the
-          // killers and the counter move; the moves tried before it lose credit.
+          // killers and the counter move; the moves tried before it lose credit. Not taken:
+          // a butterfly history apart by whether the move leaves or enters an attacked square
+          // (-19.3 +/- 28.9 Elo at 5+0.05, 199 games; branch threat-history).
           update_histories(ply, depth, m, quiet, quiets, quiet_count, noisies, noisy_count);
           break;
         }
