@@ -121,7 +121,7 @@ TEST(Tunables, EveryStepSwitchChangesTheSearch) {
     EXPECT_NE(nodes_at_depth(kDepth), with_every_step) << t.name << " off";
     ASSERT_TRUE(set_tunable(t.name, 1));
   }
-  EXPECT_GE(switches, 20);
+  EXPECT_GE(switches, 17);  // every step of tunables.h: none may go missing from the list
   EXPECT_EQ(nodes_at_depth(kDepth), with_every_step);  // all back on: the same trees
 }
 #endif
