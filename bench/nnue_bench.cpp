@@ -10,7 +10,7 @@
 #include "arbiter/eval/evaluator.h"
 #include "arbiter/eval/nnue_accumulator.h"
 #include "arbiter/eval/nnue_current.h"
-#include "arbiter/eval/nnue_simd.h"
+#include "eval/nnue_simd.h"
 #include "bench_positions.h"
 
 namespace arbiter::bench {
@@ -30,7 +30,7 @@ std::shared_ptr<const Network> random_network() {
   return make_network(net, "bench");
 }
 
-const char* backend_label() { return simd::backend_name(simd::active::kBackend); }
+const char* backend_label() { return simd::backend_name(simd::kBuildBackend); }
 
 void BM_NnueRefresh(benchmark::State& state) {
   const auto net = random_network();

@@ -1,9 +1,9 @@
 # Warnings, optimisation and sanitizer flags shared by every target.
 add_library(arbiter_compile_options INTERFACE)
 target_compile_options(arbiter_compile_options INTERFACE -Wall -Wextra)
-if(ARBITER_NATIVE)
-  target_compile_options(arbiter_compile_options INTERFACE -march=native)
-endif()
+# The instruction set (cmake/TargetArch.cmake): every target of ours gets it, an
+# installed library's users do not (its public headers do not depend on it).
+target_compile_options(arbiter_compile_options INTERFACE ${ARBITER_ARCH_FLAGS})
 if(ARBITER_SANITIZE)
   # GCC 12 reports -Wmaybe-uninitialized inside libstdc++'s <regex> (used by
   # cxxopts) only when the sanitizers instrument it: a known false positive

@@ -18,13 +18,12 @@ write_basic_package_version_file("${CMAKE_BINARY_DIR}/arbiterConfigVersion.cmake
 install(FILES "${CMAKE_BINARY_DIR}/arbiterConfig.cmake" "${CMAKE_BINARY_DIR}/arbiterConfigVersion.cmake"
         DESTINATION "${ARBITER_PACKAGE_DIR}")
 
-# pkg-config carries the same definitions and instruction set as the CMake target.
-set(ARBITER_PC_CFLAGS "-DARBITER_USE_PEXT=${ARBITER_USE_PEXT} -DARBITER_SIMD_LEVEL=${ARBITER_SIMD_LEVEL}")
+# pkg-config carries what the CMake target carries: C++20 (in arbiter.pc.in) and,
+# for a tuning build, its one public definition. No instruction set: the headers
+# do not depend on it.
+set(ARBITER_PC_CFLAGS "")
 if(ARBITER_TUNE)
-  string(APPEND ARBITER_PC_CFLAGS " -DARBITER_TUNE")
-endif()
-if(ARBITER_NATIVE)
-  string(APPEND ARBITER_PC_CFLAGS " -march=native")
+  set(ARBITER_PC_CFLAGS "-DARBITER_TUNE")
 endif()
 # Relocatable: the prefix is found from the .pc file's own folder, so that
 # `cmake --install --prefix P` works whatever prefix was configured.

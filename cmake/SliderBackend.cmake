@@ -1,23 +1,18 @@
 # Chooses the sliding-attack back end. PEXT needs BMI2 in the target CPU; on AMD
-# Zen 1 and Zen 2 (family 23) PEXT is microcoded and slow, so auto prefers magic there.
-include(CheckCXXSourceCompiles)
-set(CMAKE_REQUIRED_FLAGS "")
-if(ARBITER_NATIVE)
-  set(CMAKE_REQUIRED_FLAGS "-march=native")
-endif()
-check_cxx_source_compiles("
-#ifndef __BMI2__
-#error no BMI2
-#endif
-int main() { return 0; }" ARBITER_TARGET_HAS_BMI2)
-unset(CMAKE_REQUIRED_FLAGS)
-
+# Zen 1 and Zen 2 (family 23) PEXT is microcoded and slow (hundreds of cycles), so
+# auto prefers magic there: on this machine when it is one of them (native), and
+# in a portable build that may meet one (BMI2 without AVX-512: x86-64-v3). CPUs
+# with AVX-512 (Intel, Zen 4) all have a fast PEXT.
 set(_slow_pext OFF)
-if(EXISTS /proc/cpuinfo)
-  file(READ /proc/cpuinfo _cpuinfo LIMIT 4096)
-  if(_cpuinfo MATCHES "AuthenticAMD" AND _cpuinfo MATCHES "cpu family[ \t]*:[ \t]*23\n")
-    set(_slow_pext ON)
+if(ARBITER_ARCH STREQUAL "native")
+  if(EXISTS /proc/cpuinfo)
+    file(READ /proc/cpuinfo _cpuinfo LIMIT 4096)
+    if(_cpuinfo MATCHES "AuthenticAMD" AND _cpuinfo MATCHES "cpu family[ \t]*:[ \t]*23\n")
+      set(_slow_pext ON)
+    endif()
   endif()
+elseif(NOT ARBITER_TARGET_HAS_AVX512BW)
+  set(_slow_pext ON)
 endif()
 
 if(ARBITER_SLIDERS STREQUAL "pext")
@@ -27,10 +22,14 @@ if(ARBITER_SLIDERS STREQUAL "pext")
   set(ARBITER_USE_PEXT 1)
 elseif(ARBITER_SLIDERS STREQUAL "magic")
   set(ARBITER_USE_PEXT 0)
-elseif(ARBITER_TARGET_HAS_BMI2 AND NOT _slow_pext)
-  set(ARBITER_USE_PEXT 1)
+elseif(ARBITER_SLIDERS STREQUAL "auto")
+  if(ARBITER_TARGET_HAS_BMI2 AND NOT _slow_pext)
+    set(ARBITER_USE_PEXT 1)
+  else()
+    set(ARBITER_USE_PEXT 0)
+  endif()
 else()
-  set(ARBITER_USE_PEXT 0)
+  message(FATAL_ERROR "ARBITER_SLIDERS must be auto, pext or magic, not '${ARBITER_SLIDERS}'")
 endif()
 if(ARBITER_USE_PEXT)
   set(ARBITER_ACTIVE_SLIDERS pext CACHE INTERNAL "back end in use")

@@ -1,22 +1,56 @@
-// arbiter bench [depth]: the fixed-depth search benchmark (OpenBench's signature).
+// arbiter bench [depth] [--simd NAME]: the fixed-depth search benchmark
+// (OpenBench's signature); --simd runs the net on another compiled back end,
+// which must give the same node count.
 #include <charconv>
 #include <cstring>
 #include <iostream>
+#include <string>
+#include <string_view>
 
+#include "arbiter/eval/nnue_current.h"
+#include "arbiter/eval/nnue_network.h"
 #include "arbiter/uci/bench.h"
 #include "arbiter/uci/protocol.h"
 #include "commands.h"
 
 namespace arbiter::cli {
 
+namespace {
+
+constexpr int kUsageError = 2;
+
+int bench_usage() {
+  std::cerr << "usage: arbiter bench [DEPTH] [--simd NAME]   NAME: one of";
+  for (const std::string& name : eval::nnue::simd_backends()) std::cerr << " " << name;
+  std::cerr << "\n";
+  return kUsageError;
+}
+
+}  // namespace
+
 int run_bench(int argc, char** argv) {
   int depth = uci::kDefaultBenchDepth;
-  if (argc > 1) {
-    auto [end, ec] = std::from_chars(argv[1], argv[1] + std::strlen(argv[1]), depth);
-    if (ec != std::errc() || *end != '\0' || depth < 1) {
-      std::cerr << "usage: arbiter bench [depth]\n";
-      return 2;
+  bool depth_given = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (arg == "--simd" && i + 1 < argc) {
+      const std::string_view name = argv[++i];
+      auto net = eval::current_network();
+      auto other = net ? net->with_simd_backend(name) : nullptr;
+      if (!other) {
+        std::cerr << "arbiter bench: "
+                  << (net ? "no SIMD back end '" + std::string(name) + "'"
+                          : std::string("no net to run"))
+                  << " in this build\n";
+        return bench_usage();
+      }
+      eval::set_current_network(other);
+      continue;
     }
+    auto [end, ec] = std::from_chars(arg.data(), arg.data() + arg.size(), depth);
+    if (depth_given || ec != std::errc() || end != arg.data() + arg.size() || depth < 1)
+      return bench_usage();
+    depth_given = true;
   }
   uci::run_bench(depth, std::cout);
   return 0;

@@ -5,6 +5,7 @@
 
 #include "arbiter/uci/build_info.h"
 #include "commands.h"
+#include "platform/cpu_features.h"
 
 namespace {
 
@@ -19,7 +20,8 @@ struct Subcommand {
 constexpr Subcommand kSubcommands[] = {
     {"perft", arbiter::cli::run_perft,
      "perft DEPTH [--fen FEN] [--divide] [--chess960] | perft --epd FILE [--max-depth D]"},
-    {"bench", arbiter::cli::run_bench, "bench [DEPTH]   fixed-depth search benchmark"},
+    {"bench", arbiter::cli::run_bench,
+     "bench [DEPTH] [--simd NAME]   fixed-depth search benchmark"},
     {"adjudicate", arbiter::cli::run_adjudicate,
      "adjudicate [FILE.pgn ...] [--rules fide-2023] [--format json] [--threads N]\n"
      "  arbiter adjudicate --fen FEN [--moves MOVES] [--event EVENT] [--rules fide-2023]"},
@@ -38,7 +40,7 @@ void print_usage(std::ostream& out) {
   out << "Arbiter " << arbiter::uci::build_info().version
       << ": a UCI chess engine and FIDE adjudicator\n"
       << "usage: arbiter                 speak UCI on stdin/stdout\n"
-      << "       arbiter --version       version, commit, compiler, back ends, net\n"
+      << "       arbiter --version       version, commit, compiler, target CPU, back ends, net\n"
       << "       arbiter <subcommand> [options]\n";
   for (const Subcommand& s : kSubcommands) out << "  arbiter " << s.summary << "\n";
   out << "Run 'arbiter <subcommand> --help' for the options of one subcommand.\n";
@@ -47,6 +49,7 @@ void print_usage(std::ostream& out) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  arbiter::platform::require_build_cpu();  // already done at start-up; keeps the check linked in
   if (argc < 2) return arbiter::cli::run_uci();
   std::string_view name = argv[1];
   if (name == "--help" || name == "-h" || name == "help") {

@@ -1,6 +1,6 @@
 // Builds the sliding-attack tables (magic and, with BMI2, PEXT) and the line
 // geometry at program start. Everything here runs once, before main.
-#include "arbiter/core/attacks.h"
+#include "core/attacks.h"
 
 #include <array>
 #include <cstddef>

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "arbiter/core/notation.h"
+#include "core/attacks.h"
 
 namespace arbiter::core {
 

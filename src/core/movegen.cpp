@@ -3,6 +3,7 @@
 // One generator serves two sinks: a move list, and a counter that only adds up
 // popcounts (perft's bulk counting at the last ply).
 #include "arbiter/core/movegen.h"
+#include "core/attacks.h"
 
 namespace arbiter::core {
 

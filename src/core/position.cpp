@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "arbiter/core/movegen.h"
+#include "core/attacks.h"
 
 namespace arbiter::core {
 

@@ -2,6 +2,7 @@
 #include <string>
 
 #include "arbiter/core/fen.h"
+#include "core/attacks.h"
 
 namespace arbiter::core {
 

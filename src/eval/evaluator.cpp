@@ -7,6 +7,7 @@
 
 #include "arbiter/eval/nnue_current.h"
 #include "arbiter/eval/psqt.h"
+#include "core/attacks.h"
 
 namespace arbiter::eval {
 

@@ -1,12 +1,13 @@
-// Inference with the build's SIMD back end (nnue_simd.h): refresh, update and
-// output over 64-byte aligned copies of the quantised weights.
+// Inference with a SIMD back end (nnue_simd.h), the build's unless told
+// otherwise: refresh, update and output over 64-byte aligned copies of the
+// quantised weights.
 #include "arbiter/eval/nnue_network.h"
 
 #include <algorithm>
 #include <cstdio>
 
 #include "arbiter/core/bitboard.h"
-#include "arbiter/eval/nnue_simd.h"
+#include "eval/nnue_simd.h"
 
 namespace arbiter::eval::nnue {
 
@@ -21,6 +22,14 @@ uint64_t fnv1a64(const std::vector<uint8_t>& bytes) {
 }
 
 }  // namespace
+
+std::vector<std::string> simd_backends() {
+  std::vector<std::string> names;
+  for (const simd::Kernels& k : simd::kCompiled) names.emplace_back(simd::backend_name(k.backend));
+  return names;
+}
+
+std::string default_simd_backend() { return simd::backend_name(simd::kBuildBackend); }
 
 FeatureDelta feature_delta(const core::Position& before, core::Move m) {
   FeatureDelta d;
@@ -44,7 +53,12 @@ FeatureDelta feature_delta(const core::Position& before, core::Move m) {
 }
 
 Network::Network(const QuantisedNet& net, std::string source)
-    : header_(net.header), source_(std::move(source)), content_hash_(fnv1a64(serialize_net(net))) {
+    : update_(simd::kBuildKernels.update),
+      screlu_dot_(simd::kBuildKernels.screlu_dot),
+      simd_name_(simd::backend_name(simd::kBuildBackend)),
+      header_(net.header),
+      source_(std::move(source)),
+      content_hash_(fnv1a64(serialize_net(net))) {
   // parse_net and QuantisedNet::zeroed give exact sizes; a hand-built net with
   // other sizes is cut or zero-filled rather than overrunning the arrays.
   auto copy = [](const auto& from, auto& to) {
@@ -57,14 +71,27 @@ Network::Network(const QuantisedNet& net, std::string source)
   copy(net.output_bias, output_bias_);
 }
 
+std::shared_ptr<const Network> Network::with_simd_backend(std::string_view name) const {
+  for (const simd::Kernels& k : simd::kCompiled) {
+    if (name != simd::backend_name(k.backend)) continue;
+    // new of an over-aligned type uses the aligned operator new (C++17).
+    std::shared_ptr<Network> copy(new Network(*this));
+    copy->update_ = k.update;
+    copy->screlu_dot_ = k.screlu_dot;
+    copy->simd_name_ = simd::backend_name(k.backend);
+    return copy;
+  }
+  return nullptr;
+}
+
 void Network::refresh(const core::Position& pos, Accumulator& acc) const {
   for (core::Color persp : kPerspectives) {
     // Sized for a full board: a FEN may hold more men than a legal game.
     std::array<const int16_t*, core::kNumSquares> rows;
     int n = 0;
     for (core::Square s : core::squares(pos.pieces())) rows[n++] = row(persp, {pos.piece_on(s), s});
-    simd::active::update(acc.values[core::index(persp)].data(), feature_bias_.data(), rows.data(),
-                         n, nullptr, 0);
+    update_(acc.values[core::index(persp)].data(), feature_bias_.data(), rows.data(), n, nullptr,
+            0);
   }
 }
 
@@ -75,16 +102,15 @@ void Network::update(const Accumulator& in, Accumulator& out, const FeatureDelta
     for (int k = 0; k < delta.n_added; ++k) add[k] = row(persp, delta.added[k]);
     for (int k = 0; k < delta.n_removed; ++k) sub[k] = row(persp, delta.removed[k]);
     const int c = core::index(persp);
-    simd::active::update(out.values[c].data(), in.values[c].data(), add, delta.n_added, sub,
-                         delta.n_removed);
+    update_(out.values[c].data(), in.values[c].data(), add, delta.n_added, sub, delta.n_removed);
   }
 }
 
 int Network::output(const Accumulator& acc, core::Color stm, int men) const {
   const int bucket = output_bucket(men);
   const int16_t* w = output_weights_.data() + size_t(bucket) * 2 * kHidden;
-  const int32_t sum = simd::active::screlu_dot(acc.values[core::index(stm)].data(), w) +
-                      simd::active::screlu_dot(acc.values[core::index(~stm)].data(), w + kHidden);
+  const int32_t sum = screlu_dot_(acc.values[core::index(stm)].data(), w) +
+                      screlu_dot_(acc.values[core::index(~stm)].data(), w + kHidden);
   return output_to_centipawns(sum, output_bias_[size_t(bucket)]);
 }
 
@@ -99,7 +125,7 @@ std::string Network::summary() const {
   const std::string desc = description();
   return "NNUE " + (desc.empty() ? std::string("(no description)") : "'" + desc + "'") + " from " +
          source_ + ", hash " + hash + ", " + std::to_string(kHidden) + " hidden, simd " +
-         simd::backend_name(simd::active::kBackend);
+         simd_name_;
 }
 
 std::shared_ptr<const Network> make_network(const QuantisedNet& net, std::string source) {

@@ -5,6 +5,7 @@
 
 #include "arbiter/core/movegen.h"
 #include "arbiter/core/notation.h"
+#include "core/attacks.h"
 
 namespace arbiter::pgn {
 

@@ -5,7 +5,7 @@
 #include <array>
 #include <span>
 
-#include "arbiter/core/attacks.h"
+#include "core/attacks.h"
 #include "piece_regions.h"
 
 namespace arbiter::rules {

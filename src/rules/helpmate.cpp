@@ -7,7 +7,7 @@
 #include <deque>
 #include <optional>
 
-#include "arbiter/core/attacks.h"
+#include "core/attacks.h"
 #include "arbiter/core/movegen.h"
 #include "arbiter/rules/unwinnability.h"
 #include "helpmate_plans.h"

@@ -1,7 +1,7 @@
 // The plans of the helpmate search: corners to mate in, and the prison plan.
 #include "helpmate_plans.h"
 
-#include "arbiter/core/attacks.h"
+#include "core/attacks.h"
 #include "arbiter/rules/helpmate.h"
 #include "piece_regions.h"
 

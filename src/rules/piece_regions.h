@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <array>
 
-#include "arbiter/core/attacks.h"
+#include "core/attacks.h"
 #include "arbiter/core/bitboard.h"
 #include "arbiter/core/position.h"
 

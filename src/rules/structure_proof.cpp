@@ -6,7 +6,7 @@
 #include <span>
 #include <vector>
 
-#include "arbiter/core/attacks.h"
+#include "core/attacks.h"
 #include "piece_regions.h"
 
 namespace arbiter::rules {

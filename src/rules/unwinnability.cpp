@@ -22,7 +22,7 @@
 #include <optional>
 #include <span>
 
-#include "arbiter/core/attacks.h"
+#include "core/attacks.h"
 #include "arbiter/core/movegen.h"
 #include "arbiter/rules/blockade.h"
 #include "arbiter/rules/fixed_men.h"

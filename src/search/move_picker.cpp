@@ -2,6 +2,7 @@
 #include "arbiter/search/move_picker.h"
 
 #include "arbiter/search/see.h"
+#include "core/attacks.h"
 
 namespace arbiter::search {
 

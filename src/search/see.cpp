@@ -1,6 +1,7 @@
 // SEE by the swap-list idea: alternate captures on the target square, always
 // with the least valuable attacker, revealing x-ray attackers as pieces leave.
 #include "arbiter/search/see.h"
+#include "core/attacks.h"
 
 namespace arbiter::search {
 

@@ -3,8 +3,9 @@
 #include <string>
 
 #include "arbiter/eval/nnue_current.h"
-#include "arbiter/eval/nnue_simd.h"
+#include "arbiter/eval/nnue_network.h"
 #include "arbiter_commit.h"  // generated at build time (cmake/BuildInfo.cmake)
+#include "platform/cpu_features.h"
 
 namespace arbiter::uci {
 
@@ -28,7 +29,9 @@ BuildInfo make_build_info() {
   info.commit = ARBITER_COMMIT;
   info.compiler = compiler_name();
   info.sliders = ARBITER_USE_PEXT ? "pext" : "magic";
-  info.simd = eval::nnue::simd::backend_name(eval::nnue::simd::active::kBackend);
+  info.target = platform::build_target_name();
+  info.cpu = platform::cpu_name();
+  info.simd = eval::nnue::default_simd_backend();
 #ifdef ARBITER_TUNE
   info.tuning = true;
 #endif
@@ -46,7 +49,7 @@ std::string engine_id_name() {
   const BuildInfo& info = build_info();
   std::string name = "Arbiter " + info.version;
   if (info.commit != "unknown") name += " (" + info.commit + ")";
-  return name;
+  return name + " " + info.target + " " + info.simd + " " + info.sliders;
 }
 
 std::string version_report() {
@@ -54,6 +57,8 @@ std::string version_report() {
   std::string out = "Arbiter " + info.version + "\n";
   out += "commit: " + info.commit + "\n";
   out += "compiler: " + info.compiler + "\n";
+  out += "target: " + info.target + "\n";
+  out += "cpu: " + info.cpu + "\n";
   out += "sliders: " + info.sliders + "\n";
   out += "simd: " + info.simd + "\n";
   out += std::string("tuning build: ") + (info.tuning ? "yes" : "no") + "\n";

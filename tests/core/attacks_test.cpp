@@ -4,7 +4,7 @@
 
 #include <random>
 
-#include "arbiter/core/attacks.h"
+#include "core/attacks.h"
 
 namespace arbiter::core {
 namespace {

@@ -2,10 +2,13 @@
 // integers, on random accumulators that cross both clamp bounds and wrap.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
+#include <string>
+#include <vector>
 
 #include "arbiter/eval/nnue_network.h"
-#include "arbiter/eval/nnue_simd.h"
+#include "eval/nnue_simd.h"
 
 namespace arbiter::eval::nnue::simd {
 namespace {
@@ -60,17 +63,44 @@ TEST(NnueSimd, ScalarDotMatchesTheFormula) {
   EXPECT_EQ(scalar::screlu_dot(acc.v, w.v), expected);
 }
 
+// Every compiled back end against scalar: SSE2, AVX2, AVX-512 or NEON, whichever
+// the target allows (the release builds cover each of them between them).
+TEST(NnueSimd, EveryCompiledBackendMatchesScalar) {
+  for (const Kernels& k : kCompiled) {
+    SCOPED_TRACE(backend_name(k.backend));
+    check_against_scalar(k.update, k.screlu_dot);
+  }
+}
+
+TEST(NnueSimd, TheBuildCompilesTheBackendsItsTargetAllows) {
+  std::vector<std::string> names;
+  for (const Kernels& k : kCompiled) names.emplace_back(backend_name(k.backend));
+  EXPECT_EQ(names.front(), "scalar");
+#if defined(__x86_64__)
+  EXPECT_NE(std::find(names.begin(), names.end(), "sse2"), names.end());
+#endif
 #if defined(__AVX2__)
-TEST(NnueSimd, Avx2MatchesScalar) { check_against_scalar(avx2::update, avx2::screlu_dot); }
+  EXPECT_NE(std::find(names.begin(), names.end(), "avx2"), names.end());
 #endif
-
-#if defined(__AVX512BW__)
-TEST(NnueSimd, Avx512MatchesScalar) { check_against_scalar(avx512::update, avx512::screlu_dot); }
+#if defined(__aarch64__)
+  EXPECT_NE(std::find(names.begin(), names.end(), "neon"), names.end());
 #endif
+  EXPECT_EQ(names, simd_backends());
+}
 
-TEST(NnueSimd, ActiveBackendIsTheConfiguredOne) {
-  RecordProperty("backend", backend_name(active::kBackend));
-  EXPECT_EQ(int(active::kBackend), ARBITER_SIMD_LEVEL);
+TEST(NnueSimd, BuildBackendIsTheConfiguredOne) {
+  RecordProperty("backend", backend_name(kBuildBackend));
+  EXPECT_EQ(int(kBuildBackend), ARBITER_SIMD_LEVEL);
+  EXPECT_EQ(kBuildKernels.backend, kBuildBackend);
+  EXPECT_EQ(default_simd_backend(), backend_name(kBuildBackend));
+}
+
+TEST(NnueSimd, BackendNamesAreDistinct) {
+  for (Backend a : kAllBackends)
+    for (Backend b : kAllBackends)
+      if (a != b) {
+        EXPECT_STRNE(backend_name(a), backend_name(b));
+      }
 }
 
 }  // namespace

@@ -11,7 +11,6 @@
 
 #include <cstdint>
 
-#include "arbiter/core/attacks.h"
 #include "arbiter/core/bitboard.h"
 #include "arbiter/core/move.h"
 #include "arbiter/core/types.h"

@@ -1,12 +1,15 @@
 // The NNUE laid out for fast inference: 64-byte aligned int16 arrays built
 // from a QuantisedNet, with the three operations the accumulators need (full
-// refresh, incremental update, output) run by the build's SIMD back end.
+// refresh, incremental update, output) run by a SIMD back end: the build's
+// choice, or any other this build compiled (every one gives the same integers).
 #pragma once
 
 #include <array>
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "arbiter/core/position.h"
 #include "arbiter/eval/nnue_architecture.h"
@@ -43,10 +46,22 @@ struct FeatureDelta {
 // so Chess960 king and rook squares that coincide cancel out in the sums).
 FeatureDelta feature_delta(const core::Position& before, core::Move m);
 
+// The SIMD back ends this build compiled, by name: "scalar" first, then those the
+// target CPU allows ("sse2", "avx2", "avx512" on x86-64, "neon" on aarch64).
+std::vector<std::string> simd_backends();
+// The one networks use unless told otherwise: the widest the build's target has.
+std::string default_simd_backend();
+
 class Network {
  public:
-  // `source` says where it came from (a path, or "<embedded>").
+  // `source` says where it came from (a path, or "<embedded>"). Computes with
+  // default_simd_backend().
   Network(const QuantisedNet& net, std::string source);
+
+  // A copy computing with another of simd_backends(); nullptr for a name this
+  // build did not compile.
+  std::shared_ptr<const Network> with_simd_backend(std::string_view name) const;
+  const char* simd_backend() const { return simd_name_; }
 
   // acc = bias + the rows of every piece on the board.
   void refresh(const core::Position& pos, Accumulator& acc) const;
@@ -70,6 +85,13 @@ class Network {
   alignas(kSimdAlignment) std::array<int16_t, kHidden> feature_bias_;
   alignas(kSimdAlignment) std::array<int16_t, size_t(kOutputBuckets) * 2 * kHidden> output_weights_;
   std::array<int32_t, kOutputBuckets> output_bias_;
+  // The back end's two kernels (src/eval/nnue_simd.h).
+  using UpdateKernel = void (*)(int16_t* out, const int16_t* in, const int16_t* const* add,
+                                int n_add, const int16_t* const* sub, int n_sub);
+  using DotKernel = int32_t (*)(const int16_t* acc, const int16_t* w);
+  UpdateKernel update_;
+  DotKernel screlu_dot_;
+  const char* simd_name_;
   NetHeader header_;
   std::string source_;
   uint64_t content_hash_ = 0;

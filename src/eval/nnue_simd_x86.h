@@ -1,11 +1,6 @@
-// The NNUE's two hot loops, once per instruction set: accumulator updates
-// (in + sum of added rows - sum of removed rows) and the SCReLU dot product
-// with the output weights. The build chooses one (cmake/SimdBackend.cmake sets
-// ARBITER_SIMD_LEVEL); every back end the target CPU allows is compiled so that
-// the tests can hold each of them to the scalar one, bit for bit.
-//
-// Arrays are kHidden int16 values, 64-byte aligned (rows of the feature
-// weights are, since kHidden int16 is a multiple of 64 bytes).
+// The NNUE's x86 back ends, each compiled where the target flags allow it:
+// SSE2 (every x86-64 CPU: 8 int16 lanes), AVX2 (16) and AVX-512BW (32). Each
+// computes the scalar back end's integers exactly (see nnue_simd.h).
 #pragma once
 
 #include <algorithm>
@@ -13,53 +8,65 @@
 
 #include "arbiter/eval/nnue_architecture.h"
 
-#if defined(__AVX2__) || defined(__AVX512BW__)
+#if defined(__SSE2__) || defined(__AVX2__) || defined(__AVX512BW__)
 #include <immintrin.h>
 #endif
 
 namespace arbiter::eval::nnue::simd {
 
-static_assert(kHidden % 32 == 0, "SIMD back ends work on whole 64-byte blocks of int16");
+// --- SSE2: 8 int16 lanes per register, every x86-64 CPU --------------------------
+// Everything the accumulator and SCReLU need is SSE2: 16-bit add, sub, min, max,
+// mullo and madd. SSE4.1 or SSSE3 would add nothing to these two loops.
+#if defined(__SSE2__)
+namespace sse2 {
 
-enum class Backend { Scalar, Avx2, Avx512 };
+inline constexpr int kLanes = 8;
+// Registers kept live per pass over the accumulator: all 16 xmm registers.
+inline constexpr int kBlock = std::min(kHidden / kLanes, 16);
+static_assert(kHidden % (kLanes * kBlock) == 0);
 
-constexpr const char* backend_name(Backend b) {
-  return b == Backend::Avx512 ? "avx512" : b == Backend::Avx2 ? "avx2" : "scalar";
-}
-
-// --- Portable scalar: the reference the others must equal ------------------------
-namespace scalar {
-
-inline constexpr Backend kBackend = Backend::Scalar;
-
-// out = in + sum(add[k]) - sum(sub[k]), wrapping in int16 like the vector adds.
 inline void update(int16_t* out, const int16_t* in, const int16_t* const* add, int n_add,
                    const int16_t* const* sub, int n_sub) {
-  for (int i = 0; i < kHidden; ++i) {
-    int v = in[i];
-    for (int k = 0; k < n_add; ++k) v += add[k][i];
-    for (int k = 0; k < n_sub; ++k) v -= sub[k][i];
-    out[i] = int16_t(v);
+  for (int base = 0; base < kHidden; base += kLanes * kBlock) {
+    __m128i r[kBlock];
+    for (int j = 0; j < kBlock; ++j)
+      r[j] = _mm_load_si128(reinterpret_cast<const __m128i*>(in + base + j * kLanes));
+    for (int k = 0; k < n_add; ++k)
+      for (int j = 0; j < kBlock; ++j)
+        r[j] = _mm_add_epi16(
+            r[j], _mm_load_si128(reinterpret_cast<const __m128i*>(add[k] + base + j * kLanes)));
+    for (int k = 0; k < n_sub; ++k)
+      for (int j = 0; j < kBlock; ++j)
+        r[j] = _mm_sub_epi16(
+            r[j], _mm_load_si128(reinterpret_cast<const __m128i*>(sub[k] + base + j * kLanes)));
+    for (int j = 0; j < kBlock; ++j)
+      _mm_store_si128(reinterpret_cast<__m128i*>(out + base + j * kLanes), r[j]);
   }
 }
 
-// sum over i of clamp(acc[i], 0, kQA)^2 * w[i].
+// The AVX2 trick below on 128-bit registers.
 inline int32_t screlu_dot(const int16_t* acc, const int16_t* w) {
-  int32_t sum = 0;
-  for (int i = 0; i < kHidden; ++i) {
-    const int32_t c = std::clamp<int32_t>(acc[i], 0, kQA);
-    sum += c * c * w[i];
+  const __m128i zero = _mm_setzero_si128();
+  const __m128i qa = _mm_set1_epi16(int16_t(kQA));
+  __m128i sum = zero;
+  for (int i = 0; i < kHidden; i += kLanes) {
+    __m128i a = _mm_load_si128(reinterpret_cast<const __m128i*>(acc + i));
+    a = _mm_min_epi16(_mm_max_epi16(a, zero), qa);
+    const __m128i aw = _mm_mullo_epi16(a, _mm_load_si128(reinterpret_cast<const __m128i*>(w + i)));
+    sum = _mm_add_epi32(sum, _mm_madd_epi16(aw, a));
   }
-  return sum;
+  sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, _MM_SHUFFLE(1, 0, 3, 2)));
+  sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, _MM_SHUFFLE(2, 3, 0, 1)));
+  return _mm_cvtsi128_si32(sum);
 }
 
-}  // namespace scalar
+}  // namespace sse2
+#endif
 
 // --- AVX2: 16 int16 lanes per register -------------------------------------------
 #if defined(__AVX2__)
 namespace avx2 {
 
-inline constexpr Backend kBackend = Backend::Avx2;
 inline constexpr int kLanes = 16;
 // Registers kept live per pass over the accumulator: 8 of the 16 ymm registers.
 inline constexpr int kBlock = std::min(kHidden / kLanes, 8);
@@ -110,7 +117,6 @@ inline int32_t screlu_dot(const int16_t* acc, const int16_t* w) {
 #if defined(__AVX512BW__)
 namespace avx512 {
 
-inline constexpr Backend kBackend = Backend::Avx512;
 inline constexpr int kLanes = 32;
 // Registers kept live per pass: 8 of the 32 zmm registers is plenty for 2-4 rows.
 inline constexpr int kBlock = std::min(kHidden / kLanes, 8);
@@ -151,18 +157,6 @@ inline int32_t screlu_dot(const int16_t* acc, const int16_t* w) {
 }
 
 }  // namespace avx512
-#endif
-
-// --- The build's choice ----------------------------------------------------------------
-#ifndef ARBITER_SIMD_LEVEL
-#define ARBITER_SIMD_LEVEL 0
-#endif
-#if ARBITER_SIMD_LEVEL == 2
-namespace active = avx512;
-#elif ARBITER_SIMD_LEVEL == 1
-namespace active = avx2;
-#else
-namespace active = scalar;
 #endif
 
 }  // namespace arbiter::eval::nnue::simd

@@ -1,0 +1,114 @@
+// Every NNUE SIMD back end this build compiled computes what scalar computes:
+// the same output on thousands of real positions, through full refreshes and
+// incremental updates, and so the same search (bench node counts).
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "arbiter/core/fen.h"
+#include "arbiter/core/movegen.h"
+#include "arbiter/eval/nnue_accumulator.h"
+#include "arbiter/eval/nnue_current.h"
+#include "arbiter/eval/nnue_network.h"
+#include "arbiter/uci/bench.h"
+#include "eval/nnue_test_net.h"
+#include "test_support.h"
+
+namespace arbiter::test {
+namespace {
+
+using eval::nnue::Accumulator;
+using eval::nnue::Network;
+
+// Positions from the plies of real lichess games (every 5th: about 5,000).
+constexpr int kPositionStride = 5;
+// Shallow enough for a unit test, deep enough that pruning and every eval-driven
+// decision (futility, LMR by eval, aspiration) shapes the tree.
+constexpr int kBenchDepth = 7;
+
+std::vector<core::Position> sample_positions() {
+  std::ifstream in(data_path("lichess-sample-plies.fen"));
+  std::vector<core::Position> positions;
+  int n = 0;
+  for (std::string line; std::getline(in, line);) {
+    if (n++ % kPositionStride != 0) continue;
+    auto pos = core::parse_fen(line);
+    if (pos) positions.push_back(pos.value());
+  }
+  return positions;
+}
+
+// The nets to compare on: the embedded one when the build has it, and a random one.
+std::vector<std::shared_ptr<const Network>> nets() {
+  std::vector<std::shared_ptr<const Network>> result;
+  if (auto embedded = eval::embedded_network()) result.push_back(embedded);
+  result.push_back(eval::nnue::make_network(random_net(7), "random"));
+  return result;
+}
+
+// Output of both perspectives after a refresh, then after each legal move by update.
+std::vector<int> outputs(const Network& net, const std::vector<core::Position>& positions) {
+  std::vector<int> out;
+  Accumulator acc, child;
+  for (const core::Position& pos : positions) {
+    const int men = core::popcount(pos.pieces());
+    net.refresh(pos, acc);
+    out.push_back(net.output(acc, core::Color::White, men));
+    out.push_back(net.output(acc, core::Color::Black, men));
+    core::MoveList moves;
+    core::generate_legal(pos, moves);
+    for (core::Move m : moves) {
+      net.update(acc, child, eval::nnue::feature_delta(pos, m));
+      core::Position next = pos;
+      core::UndoInfo undo;
+      next.make_move(m, undo);
+      out.push_back(net.output(child, next.side_to_move(), core::popcount(next.pieces())));
+    }
+  }
+  return out;
+}
+
+TEST(NnueBackends, EveryBackendEvaluatesRealPositionsAsScalarDoes) {
+  const std::vector<core::Position> positions = sample_positions();
+  ASSERT_GT(positions.size(), 4000u);
+  for (const auto& net : nets()) {
+    SCOPED_TRACE(net->source());
+    const auto scalar = net->with_simd_backend("scalar");
+    ASSERT_TRUE(scalar);
+    const std::vector<int> expected = outputs(*scalar, positions);
+    for (const std::string& name : eval::nnue::simd_backends()) {
+      SCOPED_TRACE(name);
+      const auto other = net->with_simd_backend(name);
+      ASSERT_TRUE(other);
+      EXPECT_STREQ(other->simd_backend(), name.c_str());
+      EXPECT_EQ(outputs(*other, positions), expected);
+    }
+  }
+}
+
+TEST(NnueBackends, AnUncompiledBackendIsRefused) {
+  const auto net = eval::nnue::make_network(random_net(1), "random");
+  EXPECT_EQ(net->with_simd_backend("mmx"), nullptr);
+  EXPECT_EQ(net->with_simd_backend(""), nullptr);
+  EXPECT_EQ(std::string(net->simd_backend()), eval::nnue::default_simd_backend());
+}
+
+TEST(NnueBackends, BenchNodeCountIsTheSameWithEveryBackend) {
+  for (const auto& net : nets()) {
+    SCOPED_TRACE(net->source());
+    std::vector<uint64_t> nodes;
+    for (const std::string& name : eval::nnue::simd_backends()) {
+      ScopedNetwork scoped(net->with_simd_backend(name));
+      std::ostringstream log;
+      nodes.push_back(uci::run_bench(kBenchDepth, log));
+      EXPECT_EQ(nodes.back(), nodes.front()) << name << " against scalar";
+    }
+    EXPECT_GT(nodes.front(), 0u);
+  }
+}
+
+}  // namespace
+}  // namespace arbiter::test
