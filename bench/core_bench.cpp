@@ -7,6 +7,7 @@
 #include "arbiter/core/movegen.h"
 #include "arbiter/core/perft.h"
 #include "bench_positions.h"
+#include "core/attacks.h"
 
 namespace arbiter::bench {
 namespace {

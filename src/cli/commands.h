@@ -13,5 +13,6 @@ int run_match(int argc, char** argv);
 int run_datagen(int argc, char** argv);
 int run_train(int argc, char** argv);
 int run_unwinnable(int argc, char** argv);
+int run_selftest(int argc, char** argv);
 
 }  // namespace arbiter::cli

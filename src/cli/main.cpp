@@ -22,6 +22,8 @@ constexpr Subcommand kSubcommands[] = {
      "perft DEPTH [--fen FEN] [--divide] [--chess960] | perft --epd FILE [--max-depth D]"},
     {"bench", arbiter::cli::run_bench,
      "bench [DEPTH] [--simd NAME]   fixed-depth search benchmark"},
+    {"selftest", arbiter::cli::run_selftest,
+     "selftest   NNUE back ends, sliding attacks and perft against their references"},
     {"adjudicate", arbiter::cli::run_adjudicate,
      "adjudicate [FILE.pgn ...] [--rules fide-2023] [--format json] [--threads N]\n"
      "  arbiter adjudicate --fen FEN [--moves MOVES] [--event EVENT] [--rules fide-2023]"},

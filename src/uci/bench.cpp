@@ -3,6 +3,7 @@
 #include "arbiter/uci/bench.h"
 
 #include <chrono>
+#include <iterator>
 #include <string_view>
 
 #include "arbiter/core/fen.h"
@@ -12,12 +13,7 @@ namespace arbiter::uci {
 
 namespace {
 
-struct BenchPosition {
-  std::string_view fen;
-  bool chess960 = false;
-};
-
-constexpr BenchPosition kPositions[] = {
+constexpr BenchFen kPositions[] = {
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
     {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"},
     {"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"},
@@ -79,6 +75,8 @@ constexpr BenchPosition kPositions[] = {
 
 }  // namespace
 
+std::vector<BenchFen> bench_fens() { return {std::begin(kPositions), std::end(kPositions)}; }
+
 uint64_t run_bench(int depth, std::ostream& out) {
   search::ThreadPool pool;
   pool.set_hash(16);
@@ -89,7 +87,7 @@ uint64_t run_bench(int depth, std::ostream& out) {
   uint64_t total = 0;
   auto start = std::chrono::steady_clock::now();
   int n = 0;
-  for (const BenchPosition& bp : kPositions) {
+  for (const BenchFen& bp : kPositions) {
     ++n;
     auto pos = core::parse_fen(bp.fen, bp.chess960);
     if (!pos) {
