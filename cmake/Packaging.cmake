@@ -131,12 +131,15 @@ set(CPACK_PROJECT_CONFIG_FILE "${CMAKE_BINARY_DIR}/CPackProjectConfig.cmake")
 # `package_source` packs the source tree without what .gitignore keeps out of git
 # (build folders, training data, the tool caches at the top): the patterns are
 # anchored at the top folder so that tests/data stays in. Regular expressions on
-# full paths, "\\." a literal dot (CPACK_VERBATIM_VARIABLES below).
+# full paths (a worktree's .git is a file), "\\." a literal dot
+# (CPACK_VERBATIM_VARIABLES below).
 set(CPACK_SOURCE_GENERATOR TGZ)
 set(CPACK_SOURCE_PACKAGE_FILE_NAME "arbiter-${PROJECT_VERSION}-source")
-set(CPACK_SOURCE_IGNORE_FILES "/\\.git/" "^${CMAKE_SOURCE_DIR}/\\.gl/" "^${CMAKE_SOURCE_DIR}/\\.whl/"
-    "^${CMAKE_SOURCE_DIR}/build/" "^${CMAKE_SOURCE_DIR}/build-[^/]*/" "^${CMAKE_SOURCE_DIR}/data/"
-    "^${CMAKE_SOURCE_DIR}/compile_commands\\.json$")
+# The top folder's path as a regular expression (it may hold "+" or ".").
+string(REGEX REPLACE "([][+.*?()^$|\\])" "\\\\\\1" _arbiter_top "${CMAKE_SOURCE_DIR}")
+set(CPACK_SOURCE_IGNORE_FILES "/\\.git(/|$)" "^${_arbiter_top}/\\.gl/" "^${_arbiter_top}/\\.whl/"
+    "^${_arbiter_top}/build/" "^${_arbiter_top}/build-[^/]*/" "^${_arbiter_top}/data/"
+    "^${_arbiter_top}/compile_commands\\.json$")
 
 # CPack writes these variables into CPackConfig.cmake, which cpack reads back as
 # CMake code: escape them, so that what is written is what cpack gets (the
