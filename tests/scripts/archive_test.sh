@@ -4,8 +4,9 @@
 #   arbiter-<version>-windows-<target>.zip     arbiter.exe, docs beside it
 # Lists it; every entry is under one top folder named as the file's stem; the
 # program, README.md, LICENSE and NET-PROVENANCE.md are there; nothing of tests/
-# or bench/ is. A Linux archive for this machine's architecture is also unpacked
-# and its program's `--version` must name the target the file name gives.
+# or bench/ is. Unpacked, the program's `--version` must name the target the file
+# name gives, where it can run: a Linux one for this machine's architecture, a
+# Windows one under Wine when `wine` is installed.
 #   archive_test.sh ARCHIVE
 # Ends with "archive checks: N passed, 0 failed"; exits 1 at the first failure.
 set -euo pipefail
@@ -73,20 +74,26 @@ grep -q "^# nets/" "$top/${docs}NET-PROVENANCE.md" || fail "NET-PROVENANCE.md is
 ok "documents unpacked whole"
 
 machine="$(uname -m)"
-runs_here() {  # a Linux program for this machine's architecture
-  [ "$os" = linux ] || return 1
-  case "$machine/$target" in
-    x86_64/x86-64* | x86_64/native | aarch64/armv8) return 0 ;;
+run=()
+runs_here() {  # a Linux program for this machine's architecture, or Windows' under Wine
+  case "$os/$machine/$target" in
+    linux/x86_64/x86-64* | linux/x86_64/native | linux/aarch64/armv8) return 0 ;;
+    windows/x86_64/x86-64*)
+      command -v wine >/dev/null || return 1
+      export WINEDEBUG=-all
+      run=(wine)
+      ;;
     *) return 1 ;;
   esac
 }
 if runs_here; then
-  [ -x "$top/$program" ] || fail "$program is not executable"
-  "$top/$program" --version >"$scratch/version.txt" 2>&1 || { cat "$scratch/version.txt" >&2; fail "$program --version"; }
+  [ "$os" = windows ] || [ -x "$top/$program" ] || fail "$program is not executable"
+  "${run[@]}" "$top/$program" --version >"$scratch/version.txt" 2>&1 || { cat "$scratch/version.txt" >&2; fail "$program --version"; }
   grep -qxF "target: $target" "$scratch/version.txt" ||
     { cat "$scratch/version.txt" >&2; fail "$program --version does not say 'target: $target'"; }
   ok "$program --version: target: $target, $(grep '^simd:' "$scratch/version.txt")"
 else
-  echo "archive checks: the $os $target program is not run on this $machine machine" >&2
+  echo "archive checks: the $os $target program is not run on this $machine machine" \
+    "$([ "$os" = windows ] && echo "(no wine)")" >&2
 fi
 echo "archive checks: $passed passed, 0 failed"
