@@ -30,7 +30,9 @@ if [ -n "$build" ]; then
   cmake --install "$build" --prefix "$prefix" >"$scratch/install.log" 2>&1 ||
     { cat "$scratch/install.log" >&2; fail "cmake --install $build"; }
 fi
-[ -f "$prefix/lib/cmake/arbiter/arbiterConfig.cmake" ] || fail "no CMake package under $prefix/lib/cmake/arbiter"
+compgen -G "$prefix/lib*/cmake/arbiter/arbiterConfig.cmake" >/dev/null ||
+  compgen -G "$prefix/lib/*/cmake/arbiter/arbiterConfig.cmake" >/dev/null ||
+  fail "no CMake package (lib/cmake/arbiter/arbiterConfig.cmake) under $prefix"
 library_target="$("$prefix/bin/arbiter" --version | sed -n 's/^target: //p')"
 echo "library: $prefix (target: ${library_target:-unknown})"
 

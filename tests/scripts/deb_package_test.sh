@@ -54,9 +54,13 @@ ok "control: arbiter $version $arch, section games, Depends: $depends"
 # --- The files --------------------------------------------------------------------
 dpkg-deb --contents "$deb" >"$scratch/contents.txt" || fail "dpkg-deb --contents $deb"
 awk '{print $NF}' "$scratch/contents.txt" | sed 's|^\./|/|' >"$scratch/files.txt"
-for file in /usr/bin/arbiter /usr/lib/libarbiter.a /usr/include/arbiter/rules/game.h \
-    /usr/lib/cmake/arbiter/arbiterConfig.cmake /usr/lib/cmake/arbiter/arbiterConfigVersion.cmake \
-    /usr/lib/cmake/arbiter/arbiterTargets.cmake /usr/lib/pkgconfig/arbiter.pc \
+# The library folder is usr/lib, or usr/lib/<triplet> when CMake was configured
+# with the prefix /usr (GNUInstallDirs' Debian rule).
+libdir="$(sed -n 's|^\(/usr/lib\(/[a-z0-9_-]*\)\?\)/libarbiter\.a$|\1|p' "$scratch/files.txt")"
+[ -n "$libdir" ] || { cat "$scratch/contents.txt" >&2; fail "no libarbiter.a in usr/lib"; }
+for file in /usr/bin/arbiter /usr/include/arbiter/rules/game.h \
+    "$libdir/cmake/arbiter/arbiterConfig.cmake" "$libdir/cmake/arbiter/arbiterConfigVersion.cmake" \
+    "$libdir/cmake/arbiter/arbiterTargets.cmake" "$libdir/pkgconfig/arbiter.pc" \
     /usr/share/doc/arbiter/README.md /usr/share/doc/arbiter/LICENSE \
     /usr/share/doc/arbiter/NET-PROVENANCE.md; do
   grep -qxF "$file" "$scratch/files.txt" || { cat "$scratch/contents.txt" >&2; fail "$file is not in the package"; }
@@ -76,7 +80,7 @@ if awk '{print $2}' "$scratch/contents.txt" | grep -vxF root/root; then
   fail "files not owned by root/root"
 fi
 grep -q '^-rwxr-xr-x .* \./usr/bin/arbiter$' "$scratch/contents.txt" || fail "/usr/bin/arbiter is not mode 755"
-ok "contents: program, libarbiter.a, $headers_in_deb headers, CMake package, arbiter.pc, docs; nothing of tests/ or bench/; all root/root under /usr"
+ok "contents: program, $libdir/libarbiter.a, $headers_in_deb headers, CMake package, arbiter.pc, docs; nothing of tests/ or bench/; all root/root under /usr"
 
 # --- Unpacked into a scratch root --------------------------------------------------
 root="$scratch/root"
@@ -123,7 +127,7 @@ examples="$scratch/examples"
 cmake -S "$source/examples" -B "$examples" -DCMAKE_PREFIX_PATH="$prefix" >"$scratch/examples.log" 2>&1 ||
   { cat "$scratch/examples.log" >&2; fail "examples/: configure against $prefix"; }
 arbiter_dir="$(sed -n 's/^arbiter_DIR:PATH=//p' "$examples/CMakeCache.txt")"
-[ "$arbiter_dir" = "$prefix/lib/cmake/arbiter" ] || fail "examples/ found arbiter in '$arbiter_dir', not the package's"
+[ "$arbiter_dir" = "$root$libdir/cmake/arbiter" ] || fail "examples/ found arbiter in '$arbiter_dir', not the package's"
 cmake --build "$examples" >>"$scratch/examples.log" 2>&1 || { cat "$scratch/examples.log" >&2; fail "examples/: build"; }
 "$examples/best_move" "$mate_in_one" 4 >"$scratch/best.txt" || fail "best_move"
 grep -q "^bestmove a1a8 " "$scratch/best.txt" || { cat "$scratch/best.txt" >&2; fail "best_move did not find a1a8"; }
@@ -136,9 +140,9 @@ if command -v pkg-config >/dev/null; then
   # arbiter.pc finds its prefix from its own folder (relocatable), so pointing
   # PKG_CONFIG_PATH at it is enough; --define-prefix would do the same for a
   # .pc with a fixed prefix.
-  cflags="$(PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --cflags arbiter)" || fail "pkg-config --cflags arbiter"
-  libs="$(PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --libs arbiter)" || fail "pkg-config --libs arbiter"
-  [[ "$cflags" == *"$root/usr/"* || "$cflags" == *"$root/usr/lib/pkgconfig/../../include"* ]] ||
+  cflags="$(PKG_CONFIG_PATH="$root$libdir/pkgconfig" pkg-config --cflags arbiter)" || fail "pkg-config --cflags arbiter"
+  libs="$(PKG_CONFIG_PATH="$root$libdir/pkgconfig" pkg-config --libs arbiter)" || fail "pkg-config --libs arbiter"
+  [[ "$cflags" == *"-I$root/usr/"* ]] ||
     fail "pkg-config --cflags '$cflags' does not point into $prefix"
   read -r -a flags <<<"$cflags $libs"
   "${CXX:-c++}" -O1 "$source/examples/best_move.cpp" -o "$scratch/best_pc" "${flags[@]}" >"$scratch/pc.log" 2>&1 ||
