@@ -45,7 +45,8 @@ else
 fi
 [ -s "$scratch/files.txt" ] || fail "$name is empty"
 outside="$(grep -v "^$stem/" "$scratch/files.txt" || true)"
-[ -z "$outside" ] || fail "entries outside the top folder $stem/: $outside"
+[ -z "$outside" ] ||
+  fail "$(wc -l <<<"$outside") entries outside the top folder $stem/, such as: $(head -n 3 <<<"$outside" | paste -sd ' ')"
 ok "$(wc -l <"$scratch/files.txt") entries, all under $stem/"
 
 if [ "$os" = windows ]; then
