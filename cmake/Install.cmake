@@ -5,7 +5,14 @@ include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
 set(ARBITER_PACKAGE_DIR "${CMAKE_INSTALL_LIBDIR}/cmake/arbiter")
-install(TARGETS arbiter RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}")
+# A Windows program sits at the top of its folder (the release zip: arbiter.exe
+# beside its README and LICENSE, cmake/Packaging.cmake); Unix ones go to bin/.
+if(WIN32)
+  set(ARBITER_INSTALL_BINDIR .)
+else()
+  set(ARBITER_INSTALL_BINDIR "${CMAKE_INSTALL_BINDIR}")
+endif()
+install(TARGETS arbiter RUNTIME DESTINATION "${ARBITER_INSTALL_BINDIR}")
 install(TARGETS libarbiter EXPORT arbiterTargets ARCHIVE DESTINATION "${CMAKE_INSTALL_LIBDIR}")
 install(DIRECTORY "${CMAKE_SOURCE_DIR}/include/arbiter" DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}")
 install(EXPORT arbiterTargets NAMESPACE arbiter:: DESTINATION "${ARBITER_PACKAGE_DIR}")
