@@ -204,7 +204,7 @@ run_release_checks() {
   bench_equals "$ref_emulated" "$RELEASE_EMULATED_BENCH_DEPTH --simd scalar" \
     "linux armv8 under qemu-aarch64, scalar NNUE" "${arm[@]}"
 
-  echo "release checks: $release_passed passed, $release_failed failed" >&2
+  echo "release: $release_passed passed, $release_failed failed" >&2
   [ "$release_failed" -eq 0 ]
 }
 
