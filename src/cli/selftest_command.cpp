@@ -135,7 +135,7 @@ void check_perft(Report& report) {
 
 }  // namespace
 
-int run_selftest(int argc, char** argv) {
+int run_selftest(int argc, char** /*argv*/) {
   if (argc > 1) {
     std::cerr << "usage: arbiter selftest   (no options)\n";
     return 2;

@@ -52,6 +52,20 @@ FeatureDelta feature_delta(const core::Position& before, core::Move m) {
   return d;
 }
 
+// The build's back end inline (the hot path), any other through its pointers.
+void Network::run_update(int16_t* out, const int16_t* in, const int16_t* const* add, int n_add,
+                         const int16_t* const* sub, int n_sub) const {
+  if (update_ == simd::kBuildKernels.update)
+    simd::build::update(out, in, add, n_add, sub, n_sub);
+  else
+    update_(out, in, add, n_add, sub, n_sub);
+}
+
+int32_t Network::run_screlu_dot(const int16_t* acc, const int16_t* w) const {
+  return screlu_dot_ == simd::kBuildKernels.screlu_dot ? simd::build::screlu_dot(acc, w)
+                                                       : screlu_dot_(acc, w);
+}
+
 Network::Network(const QuantisedNet& net, std::string source)
     : update_(simd::kBuildKernels.update),
       screlu_dot_(simd::kBuildKernels.screlu_dot),
@@ -90,8 +104,8 @@ void Network::refresh(const core::Position& pos, Accumulator& acc) const {
     std::array<const int16_t*, core::kNumSquares> rows;
     int n = 0;
     for (core::Square s : core::squares(pos.pieces())) rows[n++] = row(persp, {pos.piece_on(s), s});
-    update_(acc.values[core::index(persp)].data(), feature_bias_.data(), rows.data(), n, nullptr,
-            0);
+    run_update(acc.values[core::index(persp)].data(), feature_bias_.data(), rows.data(), n, nullptr,
+               0);
   }
 }
 
@@ -102,15 +116,15 @@ void Network::update(const Accumulator& in, Accumulator& out, const FeatureDelta
     for (int k = 0; k < delta.n_added; ++k) add[k] = row(persp, delta.added[k]);
     for (int k = 0; k < delta.n_removed; ++k) sub[k] = row(persp, delta.removed[k]);
     const int c = core::index(persp);
-    update_(out.values[c].data(), in.values[c].data(), add, delta.n_added, sub, delta.n_removed);
+    run_update(out.values[c].data(), in.values[c].data(), add, delta.n_added, sub, delta.n_removed);
   }
 }
 
 int Network::output(const Accumulator& acc, core::Color stm, int men) const {
   const int bucket = output_bucket(men);
   const int16_t* w = output_weights_.data() + size_t(bucket) * 2 * kHidden;
-  const int32_t sum = screlu_dot_(acc.values[core::index(stm)].data(), w) +
-                      screlu_dot_(acc.values[core::index(~stm)].data(), w + kHidden);
+  const int32_t sum = run_screlu_dot(acc.values[core::index(stm)].data(), w) +
+                      run_screlu_dot(acc.values[core::index(~stm)].data(), w + kHidden);
   return output_to_centipawns(sum, output_bias_[size_t(bucket)]);
 }
 

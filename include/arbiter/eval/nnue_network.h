@@ -89,6 +89,9 @@ class Network {
   using UpdateKernel = void (*)(int16_t* out, const int16_t* in, const int16_t* const* add,
                                 int n_add, const int16_t* const* sub, int n_sub);
   using DotKernel = int32_t (*)(const int16_t* acc, const int16_t* w);
+  void run_update(int16_t* out, const int16_t* in, const int16_t* const* add, int n_add,
+                  const int16_t* const* sub, int n_sub) const;
+  int32_t run_screlu_dot(const int16_t* acc, const int16_t* w) const;
   UpdateKernel update_;
   DotKernel screlu_dot_;
   const char* simd_name_;
