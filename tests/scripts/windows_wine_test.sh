@@ -186,20 +186,30 @@ else
   fail "e. a missing engine: no clear error"
 fi
 
-# An engine that reads its input and never answers: a batch file run by cmd.exe,
-# which must be killed (with cmd.exe, by the job) after the handshake timeout.
-printf '@echo off\r\n:wait\r\nset /p line=\r\ngoto wait\r\n' >"$scratch/match/hang.bat"
+# An engine that never answers: a batch file run by cmd.exe that starts a
+# grandchild (a loop appending to alive.txt) and then reads its input for ever.
+# After the handshake timeout the runner must give up, and the job must end the
+# whole tree: alive.txt stops growing (without the job the loop outlived the runner
+# by minutes; bounded here to about a minute, should it ever escape).
+printf '%s\r\n' '@echo off' 'start /b "" cmd /c "for /l %%i in (1,1,300000) do @echo %%i>>alive.txt"' \
+  ':wait' 'set /p line=' 'goto wait' >"$scratch/match/hang.bat"
 hang_log="$scratch/match/hang.log"
 t0=$(date +%s)
 (cd "$scratch/match" && timeout 60 wine arbiter.exe match --engine cmd=hang.bat \
-  --engine cmd=arbiter.exe --each nodes=$kMatchNodes --games 2 --handshake-timeout 1000 \
+  --engine cmd=arbiter.exe --each nodes=$kMatchNodes --games 2 --handshake-timeout 2000 \
   >"$hang_log" 2>&1) && hang_status=0 || hang_status=$?
 took=$(($(date +%s) - t0))
-if [ "$hang_status" != 124 ] && grep -q "hang.bat' does not start: no uciok within 1000 ms" "$hang_log"; then
-  pass "e. a hanging engine: given up after the handshake timeout, arbiter ended in ${took} s"
-else
+alive_size() { stat -c %s "$scratch/match/alive.txt" 2>/dev/null || echo 0; }
+size_at_exit=$(alive_size)
+sleep 2
+size_later=$(alive_size)
+if [ "$hang_status" = 124 ] || ! grep -q "hang.bat' does not start: no uciok within 2000 ms" "$hang_log"; then
   cat "$hang_log" >&2
   fail "e. a hanging engine (status $hang_status after ${took} s)"
+elif [ "$size_at_exit" = 0 ] || [ "$size_at_exit" != "$size_later" ]; then
+  fail "e. a hanging engine's child: alive.txt $size_at_exit bytes at exit, $size_later bytes 2 s later"
+else
+  pass "e. a hanging engine: given up after the handshake timeout in ${took} s, its child ended with it"
 fi
 
 # --- f. datagen -------------------------------------------------------------------
