@@ -30,6 +30,8 @@ constexpr UINT kKilledExitCode = 1;
 constexpr DWORD kKillWaitMs = 5000;
 // Extensions tried, in order, for a program named without one (as cmd.exe does).
 constexpr std::array<const wchar_t*, 4> kProgramExtensions = {L".exe", L".com", L".bat", L".cmd"};
+// Exit codes from here up are NTSTATUS errors: the program crashed.
+constexpr DWORD kFirstErrorStatus = 0xC0000000;
 // NTSTATUS values a crashed program exits with, worded.
 struct CrashCode {
   DWORD code;
@@ -150,18 +152,16 @@ Result<std::wstring> resolve_program(const std::string& name, const std::string&
   return Error{"program '" + name + "' not found in arbiter's folder, the current folder or PATH"};
 }
 
+std::string hex_code(DWORD code) {
+  char hex[16];
+  std::snprintf(hex, sizeof hex, "0x%08lX", static_cast<unsigned long>(code));
+  return hex;
+}
+
 std::string describe_exit_code(DWORD code) {
   for (const CrashCode& crash : kCrashCodes)
-    if (crash.code == code) {
-      char hex[16];
-      std::snprintf(hex, sizeof hex, "0x%08lX", static_cast<unsigned long>(code));
-      return std::string("crashed with ") + hex + " (" + crash.meaning + ")";
-    }
-  if (code >= 0xC0000000) {
-    char hex[16];
-    std::snprintf(hex, sizeof hex, "0x%08lX", static_cast<unsigned long>(code));
-    return std::string("crashed with ") + hex;
-  }
+    if (crash.code == code) return "crashed with " + hex_code(code) + " (" + crash.meaning + ")";
+  if (code >= kFirstErrorStatus) return "crashed with " + hex_code(code);
   return "exited with code " + std::to_string(code);
 }
 
