@@ -1,5 +1,5 @@
 // A program run as a child process over pipes, for protocol tests: write lines
-// to its stdin, read lines from its stdout with a timeout.
+// to its stdin, read lines (without their "\n" or "\r\n") from its stdout with a timeout.
 #pragma once
 
 #include <fcntl.h>
@@ -85,6 +85,8 @@ class ChildProcess {
       if (nl != std::string::npos) {
         std::string line = buffer_.substr(0, nl);
         buffer_.erase(0, nl + 1);
+        // A program on Windows ends its lines with "\r\n" (text-mode stdout).
+        if (!line.empty() && line.back() == '\r') line.pop_back();
         return line;
       }
       int left = int(

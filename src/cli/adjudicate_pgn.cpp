@@ -1,8 +1,6 @@
 // arbiter adjudicate FILE.pgn ...: the PGN mode's edge: standard streams, the
 // progress line, the summary and the exit code. The work itself is the
 // library's (arbiter/adjudicate/pipeline.h).
-#include <unistd.h>
-
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -16,6 +14,7 @@
 #include "arbiter/adjudicate/pipeline.h"
 #include "arbiter/adjudicate/report_csv.h"
 #include "arbiter/adjudicate/summary_merge.h"
+#include "platform/console.h"
 
 namespace arbiter::cli {
 
@@ -77,7 +76,7 @@ class ProgressLine {
 bool inputs_or_stdin(const std::vector<std::string>& files, std::vector<std::string>& inputs) {
   inputs = files;
   if (!inputs.empty()) return true;
-  if (isatty(STDIN_FILENO)) return false;
+  if (platform::is_terminal(platform::StandardStream::Input)) return false;
   inputs.emplace_back(adjudicate::kStdinName);
   return true;
 }
@@ -99,7 +98,8 @@ int adjudicate_pgn_files(const AdjudicateSettings& settings,
   options.threads = settings.threads;
   options.batch_games = size_t(settings.batch_games);
 
-  ProgressLine progress(settings.progress && isatty(STDERR_FILENO));
+  ProgressLine progress(settings.progress &&
+                        platform::is_terminal(platform::StandardStream::Error));
   adjudicate::PipelineIo io;
   io.write = write_stdout;
   io.error = [&](std::string_view message) { progress.message(message); };

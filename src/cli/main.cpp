@@ -50,6 +50,12 @@ void print_usage(std::ostream& out) {
 
 }  // namespace
 
+// Standard streams stay in the C runtime's default mode everywhere. On Windows that
+// is text mode: every subcommand's stdout is text (UCI, verdicts, JSON lines, CSV,
+// dumps), so it ends lines with "\r\n" as Windows programs do, and stdin drops the
+// "\r" of CRLF input (the PGN reader and the UCI loop accept it on Linux too).
+// Binary data (datagen files, nets, checkpoints) and PGN written by `match` go to
+// files opened in binary mode, never to stdout: nothing is translated there.
 int main(int argc, char** argv) {
   arbiter::platform::require_build_cpu();  // already done at start-up; keeps the check linked in
   if (argc < 2) return arbiter::cli::run_uci();

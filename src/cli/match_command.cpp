@@ -1,7 +1,6 @@
 // arbiter match: engines against each other under the Laws (src/match).
-#include <signal.h>
-
 #include <atomic>
+#include <cstdlib>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -10,6 +9,7 @@
 #include "arbiter/match/match_options.h"
 #include "arbiter/match/termination.h"
 #include "commands.h"
+#include "platform/console.h"
 
 namespace arbiter::cli {
 
@@ -24,16 +24,8 @@ static_assert(std::atomic<bool>::is_always_lock_free, "used from a signal handle
 
 // First Ctrl-C: finish cleanly (games in progress are dropped, finished ones are
 // already in the PGN file). A second one ends the process at once.
-void on_interrupt(int) {
-  if (g_stop_requested.exchange(true)) _exit(kInterrupted);
-}
-
-void install_interrupt_handler() {
-  struct sigaction action {};
-  action.sa_handler = on_interrupt;
-  sigemptyset(&action.sa_mask);
-  sigaction(SIGINT, &action, nullptr);
-  sigaction(SIGTERM, &action, nullptr);
+void stop_or_exit() {
+  if (g_stop_requested.exchange(true)) std::_Exit(kInterrupted);
 }
 
 void print_header(const match::MatchConfig& config, size_t openings) {
@@ -74,7 +66,7 @@ int run_match(int argc, char** argv) {
     return kFailure;
   }
 
-  install_interrupt_handler();
+  platform::on_interrupt(stop_or_exit);
   print_header(config, book->size());
   match::MatchSummary summary = match::run_match(config, *book, std::cout, &g_stop_requested);
   std::cout << "\n" << match::format_summary(summary, config) << std::flush;

@@ -1,7 +1,5 @@
 // arbiter train: datagen files in, a quantised net out (src/train does the work;
 // this file parses options and prints progress).
-#include <unistd.h>
-
 #include <cmath>
 #include <cstdio>
 #include <cxxopts.hpp>
@@ -19,6 +17,7 @@
 #include "arbiter/train/trainer.h"
 #include "arbiter/train/training_set.h"
 #include "commands.h"
+#include "platform/console.h"
 
 namespace arbiter::cli {
 
@@ -92,7 +91,8 @@ class BestNetKeeper {
 // line now and then.
 class ProgressPrinter {
  public:
-  explicit ProgressPrinter(int epochs) : epochs_(epochs), terminal_(isatty(fileno(stderr))) {}
+  explicit ProgressPrinter(int epochs)
+      : epochs_(epochs), terminal_(platform::is_terminal(platform::StandardStream::Error)) {}
 
   void progress(const train::ProgressReport& r) {
     if (!terminal_ && ++calls_ % int(kLogProgressSeconds) != 0) return;

@@ -8,7 +8,7 @@
 #include "arbiter/eval/nnue_current.h"
 
 #if defined(ARBITER_EMBEDDED_NET_PATH) && defined(__ELF__)
-// 64-byte aligned, read-only, with hidden symbols so they bind inside the library.
+// ELF (Linux): 64-byte aligned, read-only, with hidden symbols so they bind inside the library.
 asm(".section .rodata\n"
     ".balign 64\n"
     ".globl arbiter_embedded_net_begin\n"
@@ -22,9 +22,27 @@ asm(".section .rodata\n"
     "arbiter_embedded_net_end:\n"
     ".byte 0\n"
     ".previous\n");
+#define ARBITER_HAS_EMBEDDED_NET 1
+#elif defined(ARBITER_EMBEDDED_NET_PATH) && defined(_WIN32) && defined(__x86_64__)
+// COFF (Windows, MinGW): the read-only data section is ".rdata" with flags "dr";
+// COFF has neither symbol types nor visibility, and no .previous: back to .text.
+// x86-64 C symbols carry no leading underscore.
+asm(".section .rdata,\"dr\"\n"
+    ".balign 64\n"
+    ".globl arbiter_embedded_net_begin\n"
+    "arbiter_embedded_net_begin:\n"
+    ".incbin \"" ARBITER_EMBEDDED_NET_PATH
+    "\"\n"
+    ".globl arbiter_embedded_net_end\n"
+    "arbiter_embedded_net_end:\n"
+    ".byte 0\n"
+    ".text\n");
+#define ARBITER_HAS_EMBEDDED_NET 1
+#endif
+
+#ifdef ARBITER_HAS_EMBEDDED_NET
 extern "C" const uint8_t arbiter_embedded_net_begin[];
 extern "C" const uint8_t arbiter_embedded_net_end[];
-#define ARBITER_HAS_EMBEDDED_NET 1
 #endif
 
 namespace arbiter::eval {

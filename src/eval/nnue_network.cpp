@@ -111,8 +111,10 @@ void Network::refresh(const core::Position& pos, Accumulator& acc) const {
 
 void Network::update(const Accumulator& in, Accumulator& out, const FeatureDelta& delta) const {
   for (core::Color persp : kPerspectives) {
-    const int16_t* add[2];
-    const int16_t* sub[2];
+    // Initialised: GCC 12 cannot see that only the n_added / n_removed filled
+    // ones are read (-Wmaybe-uninitialized with the scalar back end).
+    const int16_t* add[2] = {};
+    const int16_t* sub[2] = {};
     for (int k = 0; k < delta.n_added; ++k) add[k] = row(persp, delta.added[k]);
     for (int k = 0; k < delta.n_removed; ++k) sub[k] = row(persp, delta.removed[k]);
     const int c = core::index(persp);

@@ -1,6 +1,7 @@
 #include "arbiter/match/game_runner.h"
 
-#include <ctime>
+#include <chrono>
+#include <cstdio>
 
 #include "arbiter/adjudicate/judge.h"
 #include "arbiter/core/fen.h"
@@ -14,12 +15,13 @@ namespace {
 constexpr int kCentipawnsPerPawn = 100;
 constexpr int kMsPerSecond = 1000;
 
+// Today's UTC date by the calendar of <chrono> (gmtime_r is POSIX only).
 std::string utc_date_tag() {
-  std::time_t now = std::time(nullptr);
-  std::tm utc{};
-  gmtime_r(&now, &utc);
+  const std::chrono::year_month_day today{
+      std::chrono::floor<std::chrono::days>(std::chrono::system_clock::now())};
   char buffer[16];
-  std::strftime(buffer, sizeof buffer, "%Y.%m.%d", &utc);
+  std::snprintf(buffer, sizeof buffer, "%04d.%02u.%02u", int(today.year()), unsigned(today.month()),
+                unsigned(today.day()));
   return buffer;
 }
 

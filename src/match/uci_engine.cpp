@@ -110,7 +110,7 @@ UciEngine::~UciEngine() = default;  // the process is killed if still running
 UciEngine::UciEngine(UciEngine&&) noexcept = default;
 UciEngine& UciEngine::operator=(UciEngine&&) noexcept = default;
 
-int UciEngine::pid() const { return process_ ? process_->pid() : -1; }
+int64_t UciEngine::pid() const { return process_ ? process_->pid() : -1; }
 
 bool UciEngine::alive() { return process_ && process_->running(); }
 

@@ -2,12 +2,9 @@
 #include "arbiter/search/tt.h"
 
 #include <algorithm>
-#include <cstdlib>
 #include <cstring>
 
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
+#include "platform/memory.h"
 
 namespace arbiter::search {
 
@@ -15,23 +12,20 @@ namespace {
 constexpr size_t kBytesPerMegabyte = size_t(1) << 20;
 constexpr int kHashfullSample = 1000;
 constexpr int kAgePenalty = 8;  // depth plies an entry loses in worth per search since written
-// Probes land anywhere in the table: with 4 KiB pages nearly every one also misses the
-// TLB. Tables of at least one huge page are aligned to it and offered to the kernel's
-// transparent huge pages (on Linux they need madvise where THP is in "madvise" mode).
-constexpr size_t kHugePageBytes = size_t(2) << 20;
+// Tables of at least one huge page are aligned to it, and offered to huge pages.
+constexpr size_t kHugePageBytes = platform::kHugePageBytes;
 }  // namespace
 
-void TranspositionTable::FreeClusters::operator()(Cluster* clusters) const { std::free(clusters); }
+void TranspositionTable::FreeClusters::operator()(Cluster* clusters) const {
+  platform::free_aligned(clusters);
+}
 
 TranspositionTable::ClusterArray TranspositionTable::allocate_clusters(size_t count) {
   const size_t bytes = count * sizeof(Cluster);
   const size_t alignment = bytes >= kHugePageBytes ? kHugePageBytes : alignof(Cluster);
   const size_t rounded = (bytes + alignment - 1) / alignment * alignment;
-  void* memory = std::aligned_alloc(alignment, rounded);
+  void* memory = platform::allocate_aligned(rounded, alignment);
   if (!memory) return nullptr;
-#if defined(MADV_HUGEPAGE)
-  if (alignment == kHugePageBytes) madvise(memory, rounded, MADV_HUGEPAGE);
-#endif
   return ClusterArray(static_cast<Cluster*>(memory));  // trivial type: clear() writes it
 }
 

@@ -4,7 +4,9 @@
 #include <array>
 #include <bit>
 #include <cstdio>
+#include <filesystem>
 #include <memory>
+#include <system_error>
 
 namespace arbiter::train {
 
@@ -60,8 +62,11 @@ Result<bool> save_checkpoint(const TrainingState& state, const std::string& path
     ok = std::fflush(file.get()) == 0 && ok;
     if (!ok) return Error{"error writing checkpoint " + temporary};
   }
-  if (std::rename(temporary.c_str(), path.c_str()) != 0)
-    return Error{"cannot rename " + temporary + " to " + path};
+  // std::filesystem replaces an existing checkpoint on Windows too (std::rename
+  // there refuses to).
+  std::error_code error;
+  std::filesystem::rename(temporary, path, error);
+  if (error) return Error{"cannot rename " + temporary + " to " + path + ": " + error.message()};
   return true;
 }
 

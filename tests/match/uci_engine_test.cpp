@@ -151,7 +151,7 @@ TEST(UciEngine, SeededFakesPlayALegalGame) {
 TEST(UciEngine, CrashIsReportedAndRestartBringsTheEngineBack) {
   UciEngine engine(fake({"--crash-at", "2"}));
   expect_started(engine);
-  int first_pid = engine.pid();
+  const int64_t first_pid = engine.pid();
   EXPECT_EQ(engine.go(kAfterE4, GoLimits{}, far_deadline()).status, ReplyStatus::BestMove);
   BestMoveReply crashed = engine.go(kAfterE4, GoLimits{}, far_deadline());
   EXPECT_EQ(crashed.status, ReplyStatus::Crashed);
@@ -167,7 +167,7 @@ TEST(UciEngine, HangTimesOutAtTheDeadlineAndRecoverRestartsIt) {
   UciEngine engine(fake({"--hang-at", "2"}));
   expect_started(engine);
   EXPECT_EQ(engine.go(kAfterE4, GoLimits{}, far_deadline()).status, ReplyStatus::BestMove);
-  int hung_pid = engine.pid();
+  const int64_t hung_pid = engine.pid();
   auto t0 = Clock::now();
   BestMoveReply reply = engine.go(kAfterE4, GoLimits{}, t0 + kMoveBudget);
   int64_t took = ms_since(t0);
@@ -188,7 +188,7 @@ TEST(UciEngine, LateAnswerIsDiscardedByRecoverWithoutARestart) {
   constexpr milliseconds kMoveBudget{50};
   UciEngine engine(fake({"--stall-at", "1", "--stall-ms", std::to_string(kStallMs)}));
   expect_started(engine);
-  int pid = engine.pid();
+  const int64_t pid = engine.pid();
   EXPECT_EQ(engine.go(kAfterE4, GoLimits{}, Clock::now() + kMoveBudget).status,
             ReplyStatus::Timeout);
   ASSERT_TRUE(engine.recover(kGrace, kHandshake));
@@ -203,7 +203,7 @@ TEST(UciEngine, StopEndsAnInfiniteSearch) {
   infinite.infinite = true;
   constexpr milliseconds kMoveBudget{50};
   EXPECT_EQ(engine.go(kAfterE4, infinite, Clock::now() + kMoveBudget).status, ReplyStatus::Timeout);
-  int pid = engine.pid();
+  const int64_t pid = engine.pid();
   ASSERT_TRUE(engine.recover(kGrace, kHandshake));
   EXPECT_EQ(engine.pid(), pid);
 }

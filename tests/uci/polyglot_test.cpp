@@ -9,6 +9,7 @@
 #include "arbiter/core/notation.h"
 #include "child_process.h"
 #include "test_support.h"
+#include "uci/uci_session.h"
 
 namespace arbiter::test {
 namespace {
@@ -20,7 +21,9 @@ std::string write_ini() {
   auto path = std::filesystem::temp_directory_path() /
               ("arbiter-polyglot-" + std::to_string(getpid()) + ".ini");
   std::ofstream ini(path);
-  ini << "[PolyGlot]\nEngineCommand = " << ARBITER_BINARY
+  std::string command;  // polyglot splits it on spaces again
+  for (const std::string& word : uci_command()) command += (command.empty() ? "" : " ") + word;
+  ini << "[PolyGlot]\nEngineCommand = " << command
       << "\nEngineDir = " << std::filesystem::temp_directory_path().string()
       << "\nLog = false\nBook = false\n[Engine]\nHash = 16\n";
   return path.string();

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -17,9 +18,21 @@ namespace arbiter::test {
 
 inline constexpr int kReplyTimeoutMs = kSanitizedTimeoutScale * 5000;
 
+// The engine under test: ARBITER_UCI_COMMAND when set (words split on spaces, e.g.
+// "wine /path/arbiter.exe" for the Windows build, tests/scripts/windows_wine_test.sh),
+// else the arbiter built with these tests.
+inline std::vector<std::string> uci_command() {
+  const char* command = std::getenv("ARBITER_UCI_COMMAND");
+  if (command == nullptr || *command == '\0') return {ARBITER_BINARY};
+  std::vector<std::string> argv;
+  std::istringstream words(command);
+  for (std::string word; words >> word;) argv.push_back(word);
+  return argv;
+}
+
 class UciSession {
  public:
-  UciSession() : engine_({ARBITER_BINARY}) {}
+  UciSession() : engine_(uci_command()) {}
 
   ChildProcess& process() { return engine_; }
   void send(const std::string& line) { engine_.send(line); }

@@ -123,7 +123,7 @@ class UciEngine {
   void quit(std::chrono::milliseconds grace);
   // Why the last start()/restart() failed, or how the process ended ("" if unknown).
   const std::string& last_error() const { return last_error_; }
-  int pid() const;
+  int64_t pid() const;
 
   static std::string format_go(const GoLimits& limits);
 
