@@ -10,8 +10,8 @@
 #include "arbiter/eval/evaluator.h"
 #include "arbiter/eval/nnue_accumulator.h"
 #include "arbiter/eval/nnue_current.h"
-#include "eval/nnue_simd.h"
 #include "bench_positions.h"
+#include "eval/nnue_simd.h"
 
 namespace arbiter::bench {
 namespace {

@@ -11,7 +11,6 @@
 #include <vector>
 
 #include "arbiter/core/fen.h"
-#include "arbiter/core/movegen.h"
 #include "arbiter/core/perft.h"
 #include "arbiter/eval/nnue_current.h"
 #include "arbiter/eval/nnue_network.h"
@@ -61,29 +60,6 @@ class Report {
   int failed_ = 0;
 };
 
-// Both perspectives' outputs after a refresh, then after each legal move by update.
-std::vector<int> network_outputs(const eval::nnue::Network& net,
-                                 const std::vector<core::Position>& positions) {
-  std::vector<int> out;
-  eval::nnue::Accumulator acc, child;
-  for (const core::Position& pos : positions) {
-    net.refresh(pos, acc);
-    const int men = core::popcount(pos.pieces());
-    out.push_back(net.output(acc, core::Color::White, men));
-    out.push_back(net.output(acc, core::Color::Black, men));
-    core::MoveList moves;
-    core::generate_legal(pos, moves);
-    for (core::Move m : moves) {
-      net.update(acc, child, eval::nnue::feature_delta(pos, m));
-      core::Position next = pos;
-      core::UndoInfo undo;
-      next.make_move(m, undo);
-      out.push_back(net.output(child, next.side_to_move(), core::popcount(next.pieces())));
-    }
-  }
-  return out;
-}
-
 void check_network(Report& report) {
   const auto net = eval::embedded_network();
   if (!net) {
@@ -93,9 +69,10 @@ void check_network(Report& report) {
   std::vector<core::Position> positions;
   for (const uci::BenchFen& bf : uci::bench_fens())
     if (auto pos = core::parse_fen(bf.fen, bf.chess960)) positions.push_back(pos.value());
-  const std::vector<int> expected = network_outputs(*net->with_simd_backend("scalar"), positions);
+  const std::vector<int> expected =
+      eval::nnue::outputs_around(*net->with_simd_backend("scalar"), positions);
   for (const std::string& name : eval::nnue::simd_backends())
-    report.check(network_outputs(*net->with_simd_backend(name), positions) == expected,
+    report.check(eval::nnue::outputs_around(*net->with_simd_backend(name), positions) == expected,
                  "NNUE " + name + " = scalar on " + std::to_string(expected.size()) +
                      " evaluations" +
                      (name == eval::nnue::default_simd_backend() ? " (in use)" : ""));

@@ -2,9 +2,9 @@
 // any move its attacks allow, so one bitboard test per piece usually settles it; in check, the
 // evasions are looked for directly. What the quick tests do not cover (pinned pieces, en passant,
 // castling) goes to the full count.
-#include "core/attacks.h"
 #include "arbiter/core/bitboard.h"
 #include "arbiter/core/movegen.h"
+#include "core/attacks.h"
 
 namespace arbiter::core {
 

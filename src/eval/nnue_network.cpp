@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "arbiter/core/bitboard.h"
+#include "arbiter/core/movegen.h"
 #include "eval/nnue_simd.h"
 
 namespace arbiter::eval::nnue {
@@ -142,6 +143,27 @@ std::string Network::summary() const {
   return "NNUE " + (desc.empty() ? std::string("(no description)") : "'" + desc + "'") + " from " +
          source_ + ", hash " + hash + ", " + std::to_string(kHidden) + " hidden, simd " +
          simd_name_;
+}
+
+std::vector<int> outputs_around(const Network& net, const std::vector<core::Position>& positions) {
+  std::vector<int> out;
+  Accumulator acc, child;
+  for (const core::Position& pos : positions) {
+    const int men = core::popcount(pos.pieces());
+    net.refresh(pos, acc);
+    out.push_back(net.output(acc, core::Color::White, men));
+    out.push_back(net.output(acc, core::Color::Black, men));
+    core::MoveList moves;
+    core::generate_legal(pos, moves);
+    for (core::Move m : moves) {
+      net.update(acc, child, feature_delta(pos, m));
+      core::Position next = pos;
+      core::UndoInfo undo;
+      next.make_move(m, undo);
+      out.push_back(net.output(child, next.side_to_move(), core::popcount(next.pieces())));
+    }
+  }
+  return out;
 }
 
 std::shared_ptr<const Network> make_network(const QuantisedNet& net, std::string source) {

@@ -30,11 +30,16 @@ constexpr const char* kLevelNames[] = {"", "x86-64", "x86-64-v2", "x86-64-v3", "
 
 int cpu_x86_level() {
 #if defined(__x86_64__)
+  // Feature by feature: GCC 12 knows the level names ("x86-64-v3"), Clang 14
+  // does not. The features each level adds that a compiler uses for our code.
   __builtin_cpu_init();  // constructors may run before libgcc's own initialisation
-  if (__builtin_cpu_supports("x86-64-v4")) return 4;
-  if (__builtin_cpu_supports("x86-64-v3")) return 3;
-  if (__builtin_cpu_supports("x86-64-v2")) return 2;
-  return 1;
+  const bool v2 = __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("ssse3") &&
+                  __builtin_cpu_supports("sse4.1") && __builtin_cpu_supports("sse4.2");
+  const bool v3 = v2 && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
+                  __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("fma");
+  const bool v4 = v3 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+                  __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl");
+  return v4 ? 4 : v3 ? 3 : v2 ? 2 : 1;
 #else
   return 0;
 #endif

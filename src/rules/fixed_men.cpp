@@ -5,8 +5,8 @@
 #include <array>
 #include <span>
 
-#include "core/attacks.h"
 #include "arbiter/core/movegen.h"
+#include "core/attacks.h"
 #include "piece_regions.h"
 
 namespace arbiter::rules {

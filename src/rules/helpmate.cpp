@@ -7,9 +7,9 @@
 #include <deque>
 #include <optional>
 
-#include "core/attacks.h"
 #include "arbiter/core/movegen.h"
 #include "arbiter/rules/unwinnability.h"
+#include "core/attacks.h"
 #include "helpmate_plans.h"
 
 namespace arbiter::rules {

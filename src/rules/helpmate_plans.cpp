@@ -1,8 +1,8 @@
 // The plans of the helpmate search: corners to mate in, and the prison plan.
 #include "helpmate_plans.h"
 
-#include "core/attacks.h"
 #include "arbiter/rules/helpmate.h"
+#include "core/attacks.h"
 #include "piece_regions.h"
 
 namespace arbiter::rules {

@@ -7,9 +7,9 @@
 #include <algorithm>
 #include <array>
 
-#include "core/attacks.h"
 #include "arbiter/core/bitboard.h"
 #include "arbiter/core/position.h"
+#include "core/attacks.h"
 
 namespace arbiter::rules::regions {
 

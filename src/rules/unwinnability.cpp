@@ -22,7 +22,6 @@
 #include <optional>
 #include <span>
 
-#include "core/attacks.h"
 #include "arbiter/core/movegen.h"
 #include "arbiter/rules/blockade.h"
 #include "arbiter/rules/fixed_men.h"
@@ -30,6 +29,7 @@
 #include "arbiter/rules/helpmate_witness.h"
 #include "arbiter/rules/mate_reachability.h"
 #include "arbiter/rules/structure_proof.h"
+#include "core/attacks.h"
 
 namespace arbiter::rules {
 

@@ -9,8 +9,6 @@
 #include <vector>
 
 #include "arbiter/core/fen.h"
-#include "arbiter/core/movegen.h"
-#include "arbiter/eval/nnue_accumulator.h"
 #include "arbiter/eval/nnue_current.h"
 #include "arbiter/eval/nnue_network.h"
 #include "arbiter/uci/bench.h"
@@ -20,7 +18,6 @@
 namespace arbiter::test {
 namespace {
 
-using eval::nnue::Accumulator;
 using eval::nnue::Network;
 
 // Positions from the plies of real lichess games (every 5th: about 5,000).
@@ -49,28 +46,6 @@ std::vector<std::shared_ptr<const Network>> nets() {
   return result;
 }
 
-// Output of both perspectives after a refresh, then after each legal move by update.
-std::vector<int> outputs(const Network& net, const std::vector<core::Position>& positions) {
-  std::vector<int> out;
-  Accumulator acc, child;
-  for (const core::Position& pos : positions) {
-    const int men = core::popcount(pos.pieces());
-    net.refresh(pos, acc);
-    out.push_back(net.output(acc, core::Color::White, men));
-    out.push_back(net.output(acc, core::Color::Black, men));
-    core::MoveList moves;
-    core::generate_legal(pos, moves);
-    for (core::Move m : moves) {
-      net.update(acc, child, eval::nnue::feature_delta(pos, m));
-      core::Position next = pos;
-      core::UndoInfo undo;
-      next.make_move(m, undo);
-      out.push_back(net.output(child, next.side_to_move(), core::popcount(next.pieces())));
-    }
-  }
-  return out;
-}
-
 TEST(NnueBackends, EveryBackendEvaluatesRealPositionsAsScalarDoes) {
   const std::vector<core::Position> positions = sample_positions();
   ASSERT_GT(positions.size(), 4000u);
@@ -78,13 +53,13 @@ TEST(NnueBackends, EveryBackendEvaluatesRealPositionsAsScalarDoes) {
     SCOPED_TRACE(net->source());
     const auto scalar = net->with_simd_backend("scalar");
     ASSERT_TRUE(scalar);
-    const std::vector<int> expected = outputs(*scalar, positions);
+    const std::vector<int> expected = eval::nnue::outputs_around(*scalar, positions);
     for (const std::string& name : eval::nnue::simd_backends()) {
       SCOPED_TRACE(name);
       const auto other = net->with_simd_backend(name);
       ASSERT_TRUE(other);
       EXPECT_STREQ(other->simd_backend(), name.c_str());
-      EXPECT_EQ(outputs(*other, positions), expected);
+      EXPECT_EQ(eval::nnue::outputs_around(*other, positions), expected);
     }
   }
 }

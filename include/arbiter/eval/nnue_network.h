@@ -100,6 +100,11 @@ class Network {
   uint64_t content_hash_ = 0;
 };
 
+// What a search asks of `net` around `positions`: both perspectives' outputs
+// after a refresh, then the mover's after each legal move (by incremental
+// update). Two back ends agree on a net when these vectors are equal.
+std::vector<int> outputs_around(const Network& net, const std::vector<core::Position>& positions);
+
 // Allocates an aligned Network (about 200 KB: keep it off the stack).
 std::shared_ptr<const Network> make_network(const QuantisedNet& net, std::string source);
 
