@@ -36,9 +36,9 @@ bench_equals() {
   nodes="$(bench_nodes <<<"$out")"
   RELEASE_LAST_NPS="$(bench_nps <<<"$out")"
   if [ -n "$nodes" ] && [ "$nodes" = "$expected" ]; then
-    release_ok "$label: bench ${args[*]} = $nodes nodes ($RELEASE_LAST_NPS nps)"
+    release_ok "$label: bench ${args[*]:-(depth 13)} = $nodes nodes ($RELEASE_LAST_NPS nps)"
   else
-    release_fail "$label: bench ${args[*]} = '${nodes:-no output}', expected $expected"
+    release_fail "$label: bench ${args[*]:-(depth 13)} = '${nodes:-no output}', expected $expected"
   fi
 }
 
@@ -51,10 +51,14 @@ uci_answers() {  # RUNNER...
     grep -qE '^bestmove [a-h][1-8][a-h][1-8][qrbn]?( ponder [a-h][1-8][a-h][1-8][qrbn]?)?$' <<<"$out"
 }
 
-selftest_passes() {  # RUNNER...
-  local out
-  out="$("$@" selftest 2>/dev/null | tr -d '\r')" || return 1
-  grep -qE '^selftest: [0-9]+ passed, 0 failed$' <<<"$out"
+selftest_passes() {  # RUNNER...: on failure, what it printed (stderr too)
+  local out code=0
+  out="$("$@" selftest 2>&1 | tr -d '\r')" || code=$?
+  if [ "$code" -ne 0 ] || ! grep -qE '^selftest: [0-9]+ passed, 0 failed$' <<<"$out"; then
+    echo "exit code $code; it printed:" >&2
+    tail -n 20 <<<"$out" >&2
+    return 1
+  fi
 }
 
 perft_suite_passes() {  # DEPTH RUNNER...
@@ -171,7 +175,13 @@ run_release_checks() {
   done
 
   # Windows: every level's arbiter.exe under Wine, and the whole Wine suite on one.
+  # One wineserver for all of them: by default it exits 3 s after its last
+  # program, and a program started while it shuts down can fail to start. Its
+  # services start with the first program and inherit that program's output:
+  # started here on /dev/null, so that no later $(wine ...) waits on them.
   export WINEDEBUG=-all
+  wineserver -p </dev/null >/dev/null 2>&1 || true
+  wine cmd /c exit </dev/null >/dev/null 2>&1 || true
   for level in "${levels[@]}"; do
     arbiter_log "$(date +%H:%M:%S) checks: windows $level"
     archive="$(ls "$dist"/arbiter-*-windows-"$level".zip)"
@@ -187,6 +197,8 @@ run_release_checks() {
     release_check "windows: the Wine suite on $WINE_CHECK_PROGRAM" \
       bash "$ARBITER_ROOT/tests/scripts/windows_wine_test.sh" "$native" "$WINE_CHECK_PROGRAM" "$ARBITER_ROOT"
   fi
+
+  wineserver -k >/dev/null 2>&1 || true
 
   # Linux aarch64 under qemu-aarch64.
   arbiter_log "$(date +%H:%M:%S) checks: linux armv8"

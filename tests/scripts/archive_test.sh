@@ -89,7 +89,9 @@ runs_here() {  # a Linux program for this machine's architecture, or Windows' un
 }
 if runs_here; then
   [ "$os" = windows ] || [ -x "$top/$program" ] || fail "$program is not executable"
-  "${run[@]}" "$top/$program" --version >"$scratch/version.txt" 2>&1 || { cat "$scratch/version.txt" >&2; fail "$program --version"; }
+  # Windows programs end their text lines with CRLF.
+  "${run[@]}" "$top/$program" --version 2>&1 | tr -d '\r' >"$scratch/version.txt" ||
+    { cat "$scratch/version.txt" >&2; fail "$program --version"; }
   grep -qxF "target: $target" "$scratch/version.txt" ||
     { cat "$scratch/version.txt" >&2; fail "$program --version does not say 'target: $target'"; }
   ok "$program --version: target: $target, $(grep '^simd:' "$scratch/version.txt")"
