@@ -5,6 +5,7 @@
 
 #include "arbiter/uci/build_info.h"
 #include "commands.h"
+#include "platform/console.h"
 #include "platform/cpu_features.h"
 
 namespace {
@@ -50,15 +51,19 @@ void print_usage(std::ostream& out) {
 
 }  // namespace
 
-// Standard streams stay in the C runtime's default mode everywhere. On Windows that
-// is text mode: every subcommand's stdout is text (UCI, verdicts, JSON lines, CSV,
+// Standard streams stay in the C runtime's default mode, but for UCI. On Windows
+// that is text mode: every subcommand's stdout is text (verdicts, JSON lines, CSV,
 // dumps), so it ends lines with "\r\n" as Windows programs do, and stdin drops the
 // "\r" of CRLF input (the PGN reader and the UCI loop accept it on Linux too).
 // Binary data (datagen files, nets, checkpoints) and PGN written by `match` go to
-// files opened in binary mode, never to stdout: nothing is translated there.
+// files opened in binary mode, never to stdout: nothing is translated there. UCI
+// lines end in "\n" alone on every system (platform/console.h says why).
 int main(int argc, char** argv) {
   arbiter::platform::require_build_cpu();  // already done at start-up; keeps the check linked in
-  if (argc < 2) return arbiter::cli::run_uci();
+  if (argc < 2) {
+    arbiter::platform::set_stdout_line_ends_lf();
+    return arbiter::cli::run_uci();
+  }
   std::string_view name = argv[1];
   if (name == "--help" || name == "-h" || name == "help") {
     print_usage(std::cout);

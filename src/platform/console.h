@@ -18,4 +18,10 @@ bool is_terminal(StandardStream stream);
 // thread of its own on Windows: it may only set atomics or call std::_Exit.
 void on_interrupt(void (*handler)());
 
+// Standard output ends lines with "\n" alone (POSIX: always so; Windows: stdout
+// leaves text mode). For UCI: match runners on Linux driving a Windows engine
+// under Wine (fastchess, cutechess-cli) read "\r" as part of the move, and every
+// GUI reads bare "\n" lines. Call before anything is written.
+void set_stdout_line_ends_lf();
+
 }  // namespace arbiter::platform

@@ -10,6 +10,8 @@
 #      clock); a missing program and an engine that hangs
 #   f. datagen with a fixed seed: a byte-identical file
 #   g. Wine's start-up time (median of 5 runs of --version)
+#   h. UCI lines end in "\n" alone (match runners on Linux read a "\r" as part of
+#      the move: fastchess called every move of a CRLF engine illegal)
 # Exit 77 (ctest: skipped) without wine.
 #   windows_wine_test.sh NATIVE_BUILD_DIR WINDOWS_EXE SOURCE_DIR
 # NATIVE_BUILD_DIR is a Linux Release build with its tests (arbiter, tests/arbiter_tests).
@@ -221,6 +223,15 @@ if [ -s "$scratch/native.bin" ] && cmp -s "$scratch/native.bin" "$scratch/wine.b
   pass "f. datagen --positions $kDatagenPositions --seed $kDatagenSeed: identical files ($(stat -c %s "$scratch/wine.bin") bytes)"
 else
   fail "f. datagen files differ ($(stat -c %s "$scratch/native.bin" 2>/dev/null || echo none) vs $(stat -c %s "$scratch/wine.bin" 2>/dev/null || echo none) bytes)"
+fi
+
+# --- h. UCI line ends ----------------------------------------------------------------
+uci_bytes="$(printf 'uci\nisready\nposition startpos\ngo depth 4\n' | wine "$exe" 2>/dev/null | od -An -c)"
+if grep -q 'bestmove' <<<"$(printf 'uci\nisready\nposition startpos\ngo depth 4\n' | wine "$exe" 2>/dev/null)" &&
+  ! grep -q '\\r' <<<"$uci_bytes"; then
+  pass "h. UCI lines end in \\n alone"
+else
+  fail "h. UCI output has \\r (CRLF line ends) or no bestmove"
 fi
 
 echo "wine checks: $passed passed, $failed failed"

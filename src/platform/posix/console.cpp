@@ -38,4 +38,6 @@ void on_interrupt(void (*handler)()) {
   sigaction(SIGTERM, &action, nullptr);
 }
 
+void set_stdout_line_ends_lf() {}  // POSIX writes what it is given
+
 }  // namespace arbiter::platform

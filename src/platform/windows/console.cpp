@@ -1,4 +1,8 @@
+#include <fcntl.h>
+#include <io.h>
+
 #include <windows.h>
+#include <cstdio>
 
 #include <atomic>
 
@@ -53,6 +57,11 @@ bool is_terminal(StandardStream stream) {
 void on_interrupt(void (*handler)()) {
   g_interrupt_handler.store(handler);
   SetConsoleCtrlHandler(forward_console_event, TRUE);
+}
+
+void set_stdout_line_ends_lf() {
+  std::fflush(stdout);
+  _setmode(_fileno(stdout), _O_BINARY);
 }
 
 }  // namespace arbiter::platform
