@@ -49,7 +49,7 @@ def python_chess_games(path: Path) -> int:
             board = game.board()
             for move in game.mainline_moves():
                 board.push(move)
-            board.outcome(claim_draw=True)
+            board.outcome()
             count += 1
 
 
