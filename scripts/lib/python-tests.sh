@@ -47,7 +47,7 @@ arbiter_python_tests() {
   local target
   target="$(mktemp -d)"
   arbiter_log "pip install --no-build-isolation . (into $target)"
-  (cd "$ARBITER_ROOT" && ARBITER_BUILD_DIR="$build" "$python" -m pip install --quiet \
+  (cd "$ARBITER_ROOT" && ARBITER_BUILD_DIR="$build" "$python" -m pip install --quiet --root-user-action=ignore \
     --no-build-isolation --no-deps --no-index --target "$target" .) >&2 || { rm -rf "$target"; return 1; }
   (cd "$target" && PYTHONPATH="$target" "$python" - <<'EOF'
 import arbiter, os
