@@ -18,7 +18,7 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 
 arbiter_python_tests() {
-  arbiter_ensure_packages pybind11-dev python3-pytest python3-dev || return 1
+  arbiter_ensure_packages pybind11-dev python3-dev python3-pip python3-pytest || return 1
   local python build="$ARBITER_ROOT/build/python" debian_site=/usr/lib/python3/dist-packages
   python="$(command -v "${ARBITER_PYTHON_EXE:-python3}")"
   arbiter_log "Python module for $python ($("$python" --version 2>&1))"

@@ -3,6 +3,8 @@ game as it was."""
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 
 import arbiter
@@ -167,3 +169,9 @@ def test_editions_lists_the_rules_names() -> None:
 
 def test_repr_names_the_position() -> None:
     assert START_FEN in repr(arbiter.Game())
+
+
+def test_from_board_without_python_chess_says_what_is_missing(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "chess", None)  # import chess now raises ImportError
+    with pytest.raises(ImportError, match="python-chess"):
+        arbiter.Game.from_board(object())
