@@ -11,6 +11,7 @@
 // dropped.
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <condition_variable>
@@ -91,13 +92,15 @@ class SourceBuffer : public std::streambuf {
     py::gil_scoped_acquire gil;
     try {
       py::object chunk = (*reader_)(kReadChunkBytes);
-      std::string bytes;
-      if (py::isinstance<py::str>(chunk))
-        bytes = chunk.cast<std::string>();
-      else
-        bytes = py::bytes(chunk).cast<std::string>();
-      // A text stream's read(n) counts characters: a chunk may hold more bytes.
-      pending_ += bytes;
+      if (py::isinstance<py::str>(chunk)) {
+        // A text stream's read(n) counts characters: a chunk may hold more bytes.
+        pending_ += chunk.cast<std::string>();
+      } else {
+        // bytes, bytearray, memoryview: whatever the buffer protocol gives.
+        auto bytes = py::reinterpret_steal<py::bytes>(PyBytes_FromObject(chunk.ptr()));
+        if (!bytes) throw py::error_already_set();
+        pending_ += bytes.cast<std::string>();
+      }
     } catch (py::error_already_set&) {
       read_error_ = std::current_exception();
       return 0;

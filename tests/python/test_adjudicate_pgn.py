@@ -134,5 +134,27 @@ def test_a_failing_stream_raises_its_own_error() -> None:
         list(arbiter.adjudicate_pgn(Broken()))
 
 
+def test_a_stream_of_bytearrays_is_read() -> None:
+    class Chunks:
+        def __init__(self, data: bytes) -> None:
+            self.data = data
+
+        def read(self, size: int) -> bytearray:
+            chunk, self.data = self.data[:size], self.data[size:]
+            return bytearray(chunk)
+
+    (verdict,) = arbiter.adjudicate_pgn(Chunks(ONE_GAME.encode()))
+    assert verdict.reason == "checkmate"
+
+
+def test_a_stream_of_the_wrong_type_raises_type_error() -> None:
+    class Numbers:
+        def read(self, size: int) -> int:
+            return 42
+
+    with pytest.raises(TypeError):
+        list(arbiter.adjudicate_pgn(Numbers()))
+
+
 def test_empty_input_gives_no_verdicts() -> None:
     assert list(arbiter.adjudicate_pgn(io.BytesIO(b""))) == []
