@@ -39,7 +39,15 @@ class Game:
 
 class PgnJob:
     def __init__(
-        self, source: Any, kind: str, source_name: str, rules: str, infer_events: bool, claims: str, threads: int
+        self,
+        source: Any,
+        kind: str,
+        source_name: str,
+        rules: str,
+        infer_events: bool,
+        claims: str,
+        threads: int,
+        batch_games: int,
     ) -> None: ...
     def next_chunk(self) -> Optional[bytes]: ...
     def close(self) -> None: ...

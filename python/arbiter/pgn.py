@@ -14,6 +14,9 @@ __all__ = ["adjudicate_pgn", "PgnSource"]
 # PGN text, a file name, or an open file (binary or text) / any object with read().
 PgnSource = Union[str, bytes, "os.PathLike[str]", IO[bytes], IO[str]]
 
+# Games per batch handed to a thread: the command line's --batch-games default.
+DEFAULT_BATCH_GAMES = 256
+
 # What the judge does after the last move (JudgeOptions::infer_events).
 _MODES = {"infer": True, "moves": False}
 
@@ -50,6 +53,7 @@ def adjudicate_pgn(
     claims: str = "strict",
     threads: int = 1,
     source_name: Optional[str] = None,
+    batch_games: int = DEFAULT_BATCH_GAMES,
 ) -> Iterator[Verdict]:
     """The verdict on every game of ``source``, in input order.
 
@@ -61,7 +65,8 @@ def adjudicate_pgn(
     agreement, as ``arbiter adjudicate``) or "moves" (the moves alone).
     ``claims``: "strict" or "proxy-claim" (``arbiter adjudicate --mode``).
     ``threads``: judging threads (0: one per hardware thread); the order of the
-    verdicts is the input's whatever the number.
+    verdicts is the input's whatever the number. ``batch_games``: games per
+    batch handed to a thread (``--batch-games``: tuning, tests).
 
     The work runs in C++ without the GIL, on a thread of its own, while the
     verdicts are consumed. A game that cannot be read gives a verdict with
@@ -70,10 +75,11 @@ def adjudicate_pgn(
     """
     if mode not in _MODES:
         raise ValueError(f"unknown mode {mode!r} (infer, moves)")
-    if isinstance(threads, bool) or not isinstance(threads, int):
-        raise TypeError("threads must be an int")
+    for name, value in (("threads", threads), ("batch_games", batch_games)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"{name} must be an int")
     data, kind, name = _source(source, source_name)
-    job = _arbiter.PgnJob(data, kind, name, rules, _MODES[mode], claims, threads)
+    job = _arbiter.PgnJob(data, kind, name, rules, _MODES[mode], claims, threads, batch_games)
     return _verdicts(job)
 
 

@@ -4,6 +4,9 @@ errors."""
 from __future__ import annotations
 
 import io
+import os
+import subprocess
+import sys
 import threading
 from pathlib import Path
 from typing import List
@@ -16,7 +19,8 @@ TIMEOUTS = "lichess-timeouts-200.pgn"
 NUM_TIMEOUT_GAMES = 200
 MANY_THREADS = 4
 # Small batches make threads=4 really interleave on a 200-game file; the
-# default batch would put every game in one batch.
+# default batch (256 games) would put every game in one batch.
+SMALL_BATCH_GAMES = 7
 ONE_GAME = '[White "A"]\n[Black "B"]\n[Result "0-1"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n'
 
 
@@ -64,7 +68,7 @@ def test_source_names_default_to_where_the_games_come_from(data_dir: Path) -> No
 def test_threads_give_the_same_verdicts_in_input_order(data_dir: Path, threads: int) -> None:
     path = data_dir / TIMEOUTS
     one = games(path)
-    many = list(arbiter.adjudicate_pgn(path, threads=threads, source_name="x"))
+    many = list(arbiter.adjudicate_pgn(path, threads=threads, source_name="x", batch_games=SMALL_BATCH_GAMES))
     assert many == one
     assert [v.game for v in many] == list(range(1, NUM_TIMEOUT_GAMES + 1))
 
@@ -76,7 +80,7 @@ def test_many_inputs_judged_at_once_from_python_threads(data_dir: Path) -> None:
     results: List[List[arbiter.Verdict]] = [[] for _ in range(MANY_THREADS)]
 
     def run(i: int) -> None:
-        results[i] = list(arbiter.adjudicate_pgn(path, threads=2, source_name="x"))
+        results[i] = list(arbiter.adjudicate_pgn(path, threads=2, source_name="x", batch_games=SMALL_BATCH_GAMES))
 
     workers = [threading.Thread(target=run, args=(i,)) for i in range(MANY_THREADS)]
     for w in workers:
@@ -86,8 +90,38 @@ def test_many_inputs_judged_at_once_from_python_threads(data_dir: Path) -> None:
     assert all(r == expected for r in results)
 
 
+# Run in a child: were the GIL held while the iterator waits, the child would
+# hang (the pipeline's read() below needs the GIL) instead of failing.
+GIL_CHILD = """
+import threading, arbiter
+other_thread_ran = threading.Event()
+class Gated:
+    data = GAME.encode()
+    def read(self, size):
+        assert other_thread_ran.wait(timeout=30), "no other Python thread ran"
+        chunk, Gated.data = Gated.data[:size], Gated.data[size:]
+        return chunk
+threading.Timer(0.1, other_thread_ran.set).start()
+print(len(list(arbiter.adjudicate_pgn(Gated()))))
+"""
+CHILD_TIMEOUT_SECONDS = 60
+
+
+def test_the_gil_is_free_while_verdicts_are_awaited() -> None:
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
+    child = subprocess.run(
+        [sys.executable, "-c", f"GAME = {ONE_GAME!r}\n" + GIL_CHILD],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=CHILD_TIMEOUT_SECONDS,
+        check=False,
+    )
+    assert (child.returncode, child.stdout.strip()) == (0, "1"), child.stderr
+
+
 def test_leaving_early_stops_the_work(data_dir: Path) -> None:
-    verdicts = arbiter.adjudicate_pgn(data_dir / TIMEOUTS, threads=MANY_THREADS)
+    verdicts = arbiter.adjudicate_pgn(data_dir / TIMEOUTS, threads=MANY_THREADS, batch_games=SMALL_BATCH_GAMES)
     first = [next(verdicts) for _ in range(3)]
     assert [v.game for v in first] == [1, 2, 3]
     verdicts.close()  # a generator's close: the C++ thread is stopped and joined
@@ -118,6 +152,8 @@ def test_bad_arguments_raise_at_once(tmp_path: Path) -> None:
         arbiter.adjudicate_pgn(ONE_GAME, claims="sometimes")
     with pytest.raises(ValueError, match="threads"):
         arbiter.adjudicate_pgn(ONE_GAME, threads=-1)
+    with pytest.raises(ValueError, match="batch_games"):
+        arbiter.adjudicate_pgn(ONE_GAME, batch_games=0)
     with pytest.raises(TypeError):
         arbiter.adjudicate_pgn(42)  # type: ignore[arg-type]
 
