@@ -72,9 +72,9 @@ struct Action {
 class GameBinding {
  public:
   GameBinding(const std::optional<std::string>& fen, bool chess960, std::string_view rules,
-              std::string_view claims)
+              std::string_view mode)
       : chess960_(chess960),
-        options_{.edition = edition_from_name(rules), .claim_mode = claim_mode_from_name(claims)},
+        options_{.edition = edition_from_name(rules), .claim_mode = claim_mode_from_name(mode)},
         start_(parse_start(fen, chess960)),
         game_(start_, options_),
         board_(start_) {}
@@ -257,7 +257,7 @@ void bind_game(py::module_& m) {
       .def(py::init<const std::optional<std::string>&, bool, std::string_view, std::string_view>(),
            py::arg("fen") = py::none(), py::arg("chess960") = false,
            py::arg("rules") = std::string(rules::edition_name(rules::kDefaultEdition)),
-           py::arg("claims") = "strict")
+           py::arg("mode") = "strict")
       .def("push_san", &GameBinding::push_san, py::arg("san"))
       .def("push_uci", &GameBinding::push_uci, py::arg("uci"))
       .def("fen", &GameBinding::fen)

@@ -31,7 +31,7 @@ rules::Edition edition_from_name(std::string_view name) {
 rules::ClaimMode claim_mode_from_name(std::string_view name) {
   const auto mode = rules::parse_claim_mode(name);
   if (!mode)
-    throw py::value_error("unknown claims '" + std::string(name) + "' (strict, proxy-claim)");
+    throw py::value_error("unknown mode '" + std::string(name) + "' (strict, proxy-claim)");
   return *mode;
 }
 

@@ -124,13 +124,13 @@ class SourceBuffer : public std::streambuf {
 class PgnJob {
  public:
   PgnJob(const py::object& source, const std::string& kind, const std::string& source_name,
-         std::string_view rules, bool infer_events, std::string_view claims, int threads,
+         std::string_view rules, bool infer_events, std::string_view mode, int threads,
          int batch_games)
       : buffer_(cancelled_) {
     if (threads < 0) throw py::value_error("threads must be 0 (one per hardware thread) or more");
     if (batch_games < 1) throw py::value_error("batch_games must be 1 or more");
     options_.judge.game.edition = edition_from_name(rules);
-    options_.judge.game.claim_mode = claim_mode_from_name(claims);
+    options_.judge.game.claim_mode = claim_mode_from_name(mode);
     options_.judge.infer_events = infer_events;
     options_.format = adjudicate::OutputFormat::Json;
     options_.threads = threads;
@@ -240,7 +240,7 @@ void bind_pgn(py::module_& m) {
       .def(py::init<const py::object&, const std::string&, const std::string&, std::string_view,
                     bool, std::string_view, int, int>(),
            py::arg("source"), py::arg("kind"), py::arg("source_name"), py::arg("rules"),
-           py::arg("infer_events"), py::arg("claims"), py::arg("threads"), py::arg("batch_games"))
+           py::arg("infer_events"), py::arg("mode"), py::arg("threads"), py::arg("batch_games"))
       .def("next_chunk", &PgnJob::next_chunk)
       .def("close", &PgnJob::close)
       .def("summary_json", &PgnJob::summary_json);

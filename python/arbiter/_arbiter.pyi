@@ -8,7 +8,7 @@ def editions() -> List[str]: ...
 
 class Game:
     def __init__(
-        self, fen: Optional[str] = None, chess960: bool = False, rules: str = ..., claims: str = "strict"
+        self, fen: Optional[str] = None, chess960: bool = False, rules: str = ..., mode: str = "strict"
     ) -> None: ...
     def push_san(self, san: str) -> None: ...
     def push_uci(self, uci: str) -> None: ...
@@ -45,7 +45,7 @@ class PgnJob:
         source_name: str,
         rules: str,
         infer_events: bool,
-        claims: str,
+        mode: str,
         threads: int,
         batch_games: int,
     ) -> None: ...

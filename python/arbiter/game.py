@@ -47,7 +47,7 @@ class Game:
     ('0-1', 'checkmate')
 
     ``rules`` names the edition of the Laws ("fide-2023" ... "fide-2001");
-    ``claims`` is "strict" (only claims made with :meth:`claim_draw` count) or
+    ``mode`` is "strict" (only claims made with :meth:`claim_draw` count) or
     "proxy-claim" (the arbiter claims 9.2/9.3 draws at the first chance), as
     ``arbiter adjudicate --mode``. A method that raises leaves the game as it was.
     """
@@ -57,12 +57,12 @@ class Game:
         fen: Optional[str] = None,
         chess960: bool = False,
         rules: str = _arbiter.DEFAULT_RULES,
-        claims: str = "strict",
+        mode: str = "strict",
     ) -> None:
-        self._game = _arbiter.Game(fen, chess960, rules, claims)
+        self._game = _arbiter.Game(fen, chess960, rules, mode)
 
     @classmethod
-    def from_board(cls, board: Any, rules: str = _arbiter.DEFAULT_RULES, claims: str = "strict") -> "Game":
+    def from_board(cls, board: Any, rules: str = _arbiter.DEFAULT_RULES, mode: str = "strict") -> "Game":
         """The game a python-chess ``chess.Board`` records: its starting position
         (``board.root()``) and its ``move_stack``."""
         try:
@@ -70,7 +70,7 @@ class Game:
         except ImportError as error:
             raise ImportError("Game.from_board needs python-chess (pip install chess)") from error
         root = board.root()
-        game = cls(root.fen(), chess960=bool(board.chess960), rules=rules, claims=claims)
+        game = cls(root.fen(), chess960=bool(board.chess960), rules=rules, mode=mode)
         for move in board.move_stack:
             game.push_uci(board_uci(root, move, bool(board.chess960)))
             root.push(move)

@@ -17,8 +17,6 @@ PgnSource = Union[str, bytes, "os.PathLike[str]", IO[bytes], IO[str]]
 # Games per batch handed to a thread: the command line's --batch-games default.
 DEFAULT_BATCH_GAMES = 256
 
-# What the judge does after the last move (JudgeOptions::infer_events).
-_MODES = {"infer": True, "moves": False}
 
 
 def _is_path(text: str) -> bool:
@@ -49,8 +47,8 @@ def _source(source: PgnSource, name: Optional[str]) -> "tuple[Any, str, str]":
 def adjudicate_pgn(
     source: PgnSource,
     rules: str = _arbiter.DEFAULT_RULES,
-    mode: str = "infer",
-    claims: str = "strict",
+    mode: str = "strict",
+    infer_events: bool = True,
     threads: int = 1,
     source_name: Optional[str] = None,
     batch_games: int = DEFAULT_BATCH_GAMES,
@@ -60,10 +58,11 @@ def adjudicate_pgn(
     ``source``: PGN text (bytes, or a str with a newline or opening with a tag),
     a path (os.PathLike, or a one-line str naming a file), or an open file,
     binary or text (any object with read()).
-    ``rules``: "fide-2023" ... "fide-2001". ``mode``: "infer" (after the last move
-    the event the record implies: a time forfeit, a resignation, a claim or an
-    agreement, as ``arbiter adjudicate``) or "moves" (the moves alone).
-    ``claims``: "strict" or "proxy-claim" (``arbiter adjudicate --mode``).
+    ``rules``: "fide-2023" ... "fide-2001". ``mode``: "strict" (9.2/9.3 claims
+    are listed, not applied) or "proxy-claim" (the arbiter claims at the first
+    chance), as ``arbiter adjudicate --mode``. ``infer_events``: after the last
+    move, the event the record implies (a time forfeit, a resignation, a claim
+    or an agreement), as ``arbiter adjudicate`` does; False: the moves alone.
     ``threads``: judging threads (0: one per hardware thread); the order of the
     verdicts is the input's whatever the number. ``batch_games``: games per
     batch handed to a thread (``--batch-games``: tuning, tests).
@@ -73,13 +72,11 @@ def adjudicate_pgn(
     ``error`` set; a file that cannot be opened raises OSError at once, bad
     names ValueError at once. Leaving the loop early stops the work.
     """
-    if mode not in _MODES:
-        raise ValueError(f"unknown mode {mode!r} (infer, moves)")
     for name, value in (("threads", threads), ("batch_games", batch_games)):
         if isinstance(value, bool) or not isinstance(value, int):
             raise TypeError(f"{name} must be an int")
     data, kind, name = _source(source, source_name)
-    job = _arbiter.PgnJob(data, kind, name, rules, _MODES[mode], claims, threads, batch_games)
+    job = _arbiter.PgnJob(data, kind, name, rules, bool(infer_events), mode, threads, batch_games)
     return _verdicts(job)
 
 

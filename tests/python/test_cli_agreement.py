@@ -19,14 +19,14 @@ PGN_FILES = [
     "adjudicate-kinds.pgn",
     "adjudicate-errors.pgn",
 ]
-# (rules, claims): the command line's --rules and --mode.
+# (rules, mode): the command line's --rules and --mode.
 SETTINGS = [("fide-2023", "strict"), ("fide-2023", "proxy-claim"), ("fide-2014", "strict"), ("fide-2001", "strict")]
 
 
-def cli_verdicts(cli: str, path: Path, rules: str, claims: str) -> List[arbiter.Verdict]:
+def cli_verdicts(cli: str, path: Path, rules: str, mode: str) -> List[arbiter.Verdict]:
     """Every game line of the command line's JSON output (not the summary line)."""
     run = subprocess.run(
-        [cli, "adjudicate", str(path), "--format", "json", "--rules", rules, "--mode", claims, "--no-progress"],
+        [cli, "adjudicate", str(path), "--format", "json", "--rules", rules, "--mode", mode, "--no-progress"],
         capture_output=True,
         text=True,
         check=False,
@@ -38,12 +38,12 @@ def cli_verdicts(cli: str, path: Path, rules: str, claims: str) -> List[arbiter.
     return [arbiter.Verdict.from_dict(fields) for fields in lines[:-1]]
 
 
-@pytest.mark.parametrize("rules, claims", SETTINGS)
+@pytest.mark.parametrize("rules, mode", SETTINGS)
 @pytest.mark.parametrize("name", PGN_FILES)
-def test_same_verdicts_as_the_command_line(arbiter_cli: str, data_dir: Path, name: str, rules: str, claims: str) -> None:
+def test_same_verdicts_as_the_command_line(arbiter_cli: str, data_dir: Path, name: str, rules: str, mode: str) -> None:
     path = data_dir / name
-    expected = cli_verdicts(arbiter_cli, path, rules, claims)
-    got = list(arbiter.adjudicate_pgn(path, rules=rules, claims=claims, source_name=str(path)))
+    expected = cli_verdicts(arbiter_cli, path, rules, mode)
+    got = list(arbiter.adjudicate_pgn(path, rules=rules, mode=mode, source_name=str(path)))
     assert len(got) == len(expected) > 0
     for ours, theirs in zip(got, expected):
         assert ours == theirs, f"game {theirs.game} of {name}"

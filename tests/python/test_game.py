@@ -64,8 +64,8 @@ def test_bad_fen_and_unknown_names_raise_value_error() -> None:
         arbiter.Game("not a fen")
     with pytest.raises(ValueError, match="unknown rules 'fide-1999'"):
         arbiter.Game(rules="fide-1999")
-    with pytest.raises(ValueError, match="unknown claims"):
-        arbiter.Game(claims="sometimes")
+    with pytest.raises(ValueError, match="unknown mode"):
+        arbiter.Game(mode="sometimes")
     with pytest.raises(ValueError, match="unknown colour"):
         arbiter.Game().flag("red")
     with pytest.raises(ValueError, match="unknown rules"):
@@ -139,7 +139,7 @@ def test_claim_with_an_announced_move() -> None:
 
 
 def test_proxy_claims_end_the_game_at_the_first_chance() -> None:
-    game = arbiter.Game(claims="proxy-claim")
+    game = arbiter.Game(mode="proxy-claim")
     for san in KNIGHT_CYCLE * 2:
         game.push_san(san)
     assert game.outcome().reason == "threefold-claim"
