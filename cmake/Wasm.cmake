@@ -20,9 +20,12 @@ target_include_directories(arbiter PRIVATE "${_cxxopts_only}")
 target_link_libraries(arbiter PRIVATE libarbiter arbiter_compile_options)
 # The command line catches cxxopts' exceptions (bad arguments): catching needs
 # -fexceptions where they are caught and at the link. NODERAWFS: files are the
-# host's, as for a native program.
+# host's, as for a native program. WASM_ASYNC_COMPILATION=0: Emscripten 3.1.6
+# loads the .wasm with fetch() where there is one, and Node 18+ has one, which
+# takes no file path; compiled synchronously, the file is read instead.
 target_compile_options(arbiter PRIVATE -fexceptions)
-target_link_options(arbiter PRIVATE -fexceptions -sNODERAWFS=1 -sALLOW_MEMORY_GROWTH=1
+target_link_options(arbiter PRIVATE -fexceptions -sNODERAWFS=1 -sWASM_ASYNC_COMPILATION=0
+                    -sALLOW_MEMORY_GROWTH=1
                     -sINITIAL_MEMORY=${ARBITER_WASM_INITIAL_MEMORY} -sEXIT_RUNTIME=1)
 
 add_subdirectory(bindings/wasm)
