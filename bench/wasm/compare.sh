@@ -25,20 +25,15 @@ if [ ${#files[@]} -eq 0 ]; then
   [ -f "$shared" ] && files+=("$shared")
 fi
 
-seconds_of() {  # command...: wall seconds
-  local start end
-  start=$(date +%s.%N)
-  "$@" >/dev/null
-  end=$(date +%s.%N)
-  awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", b - a }' 
-}
-
+out="$(mktemp)"
+trap 'rm -f "$out"' EXIT
 for file in "${files[@]}"; do
-  games=$("$native" adjudicate --format json --no-progress "$file" | tail -1 |
-          sed -E 's/.*"games":([0-9]+).*/\1/')
-  t=$(seconds_of "$native" adjudicate --format json --no-progress --threads 1 "$file")
-  printf '%-48s native          %8.0f games/s  (%d games, %.2f s)\n' "$file" \
-    "$(awk -v g="$games" -v t="$t" 'BEGIN { print g / t }')" "$games" "$t"
+  start=$(date +%s.%N)
+  "$native" adjudicate --format json --no-progress --threads 1 "$file" >"$out" || true
+  end=$(date +%s.%N)
+  games=$(tail -1 "$out" | sed -E 's/.*"games":([0-9]+).*/\1/')
+  awk -v f="$file" -v g="$games" -v a="$start" -v b="$end" \
+    'BEGIN { printf "%-48s %-15s %8.0f games/s  (%d games, %.2f s)\n", f, "native", g / (b - a), g, b - a }'
   for build in wasm wasm-scalar; do
     node bench/wasm/adjudicate-rate.mjs "build/$build/module/arbiter.mjs" "$file" |
       node -e 'const r = JSON.parse(require("fs").readFileSync(0, "utf8"));
