@@ -10,16 +10,37 @@ const isNode = typeof process === 'object' && typeof process.versions?.node === 
 
 let modulePromise = null;
 
+// Compiles the .wasm at `url` as the module's instance: streaming where the
+// server sends application/wasm, from the bytes otherwise. Emscripten 3.1.6's
+// own loader has no fallback inside a module Worker (it recognises only
+// classic workers), hence this hook.
+function instantiateFrom(url, failed) {
+  return (imports, receive) => {
+    (async () => {
+      let result;
+      try {
+        result = await WebAssembly.instantiateStreaming(fetch(url), imports);
+      } catch {
+        const response = await fetch(url);
+        if (!response.ok) throw new Error(`cannot load ${url}: HTTP ${response.status}`);
+        result = await WebAssembly.instantiate(await response.arrayBuffer(), imports);
+      }
+      receive(result.instance, result.module);
+    })().catch(failed);
+    return {};  // the exports come later, through receive
+  };
+}
+
 // The module's options: where its .wasm is. Under Node the bytes are read here
 // (the module is built for the web's loader, see bindings/wasm/CMakeLists.txt).
-async function moduleOptions(options) {
+async function moduleOptions(options, failed) {
   if (options.wasmBinary) return { wasmBinary: options.wasmBinary };
-  if (options.wasmUrl) return { locateFile: () => String(options.wasmUrl) };
-  if (isNode) {
+  if (isNode && !options.wasmUrl) {
     const { readFile } = await import('node:fs/promises');
     return { wasmBinary: await readFile(new URL('./dist/arbiter.wasm', import.meta.url)) };
   }
-  return {};
+  const url = String(options.wasmUrl ?? new URL('./dist/arbiter.wasm', import.meta.url));
+  return { instantiateWasm: instantiateFrom(url, failed) };
 }
 
 // Options of adjudicate, createAdjudicator and Game, in the command line's names.
@@ -194,14 +215,17 @@ function makeApi(raw) {
 // options: { wasmUrl } where a browser is to fetch arbiter.wasm from (default:
 // beside dist/arbiter.mjs), or { wasmBinary } with its bytes.
 export function loadArbiter(options = {}) {
-  if (!modulePromise)
-    modulePromise = moduleOptions(options)
-      .then((moduleArgs) => createArbiterModule(moduleArgs))
+  if (!modulePromise) {
+    let failed;
+    const failure = new Promise((_, reject) => (failed = reject));
+    modulePromise = moduleOptions(options, failed)
+      .then((moduleArgs) => Promise.race([createArbiterModule(moduleArgs), failure]))
       .then(makeApi)
       .catch((error) => {
         modulePromise = null;  // a failed load may be retried (another wasmUrl, say)
         throw error;
       });
+  }
   return modulePromise;
 }
 
