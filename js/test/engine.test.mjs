@@ -83,6 +83,17 @@ test('go infinite is bounded: bestmove after 10 s, and stop then finds nothing t
   engine.delete();
 });
 
+test('go ponder searches at once on its clock; the ponderhit after it is a no-op', async () => {
+  const { ask, engine } = await engineWithLines();
+  ask('position startpos moves e2e4');
+  const started = Date.now();
+  const search = ask('go ponder wtime 2000 btime 2000');
+  assert.match(search.at(-1), /^bestmove [a-h][1-8][a-h][1-8]/);
+  assert.ok(Date.now() - started < 2000);
+  assert.deepStrictEqual(ask('ponderhit'), []);
+  engine.delete();
+});
+
 test('checkmated or stalemated: bestmove 0000', async () => {
   const { ask, engine } = await engineWithLines();
   ask('position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1');
