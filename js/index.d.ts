@@ -65,7 +65,21 @@ export interface Verdict {
 /** The command line's summary object ({"summary": {...}} without its wrapper). */
 export interface Summary {
   games: number;
+  judged: number;
   errors: number;
+  agreements: number;
+  disagreements: number;
+  unrecorded: number;
+  undecided: number;
+  /** Counts by result ("1-0", "0-1", "1/2-1/2", "*"). */
+  results: Record<string, number>;
+  /** Counts by reason ("checkmate", "time-forfeit", ...). */
+  reasons: Record<string, number>;
+  /** Counts by inferred event ("none", "time-forfeit", "resignation", "agreement", "claim"). */
+  inferred: Record<string, number>;
+  time_forfeits: { recorded: number; wins: number; draws: number; ended_before: number };
+  files: number;
+  unreadable_files: number;
   [field: string]: unknown;
 }
 
