@@ -48,6 +48,7 @@ arbiter_target_defines(__SSE2__ ARBITER_TARGET_HAS_SSE2)
 arbiter_target_defines(__ARM_NEON ARBITER_TARGET_HAS_NEON)
 arbiter_target_defines(__x86_64__ ARBITER_TARGET_IS_X86_64)
 arbiter_target_defines(__aarch64__ ARBITER_TARGET_IS_AARCH64)
+arbiter_target_defines(__wasm__ ARBITER_TARGET_IS_WASM)
 
 # The x86-64 level the target flags give (0: not x86-64), for the start-up check
 # that the CPU has what the build uses (src/platform/cpu_check.cpp).
@@ -72,6 +73,8 @@ set(_arbiter_level_names "" x86-64 x86-64-v2 x86-64-v3 x86-64-v4)
 if(ARBITER_ARCH STREQUAL "default")
   if(ARBITER_TARGET_IS_AARCH64)
     set(ARBITER_TARGET_NAME armv8)
+  elseif(ARBITER_TARGET_IS_WASM)  # Emscripten calls its processor "x86"
+    set(ARBITER_TARGET_NAME wasm32)
   elseif(ARBITER_TARGET_IS_X86_64)
     list(GET _arbiter_level_names ${ARBITER_X86_LEVEL} ARBITER_TARGET_NAME)
   else()

@@ -2,6 +2,8 @@
 // engine needs no file beside it. cmake/EmbeddedNet.cmake passes the net's path
 // as ARBITER_EMBEDDED_NET_PATH and makes this file rebuild when the net changes;
 // without a net the span is empty and the engine evaluates by hand.
+// WebAssembly objects take no .incbin of data symbols the way ELF and COFF do:
+// there CMake writes the net's bytes as an array (ARBITER_EMBEDDED_NET_ARRAY).
 #include <cstdint>
 #include <span>
 
@@ -38,9 +40,12 @@ asm(".section .rdata,\"dr\"\n"
     ".byte 0\n"
     ".text\n");
 #define ARBITER_HAS_EMBEDDED_NET 1
+#elif defined(ARBITER_EMBEDDED_NET_ARRAY) && defined(__wasm__)
+// Defines arbiter_embedded_net[], 64-byte aligned like the sections above.
+#include ARBITER_EMBEDDED_NET_ARRAY
 #endif
 
-#ifdef ARBITER_HAS_EMBEDDED_NET
+#if defined(ARBITER_HAS_EMBEDDED_NET) && !defined(ARBITER_EMBEDDED_NET_ARRAY)
 extern "C" const uint8_t arbiter_embedded_net_begin[];
 extern "C" const uint8_t arbiter_embedded_net_end[];
 #endif
@@ -48,7 +53,9 @@ extern "C" const uint8_t arbiter_embedded_net_end[];
 namespace arbiter::eval {
 
 std::span<const uint8_t> embedded_net_bytes() {
-#ifdef ARBITER_HAS_EMBEDDED_NET
+#if defined(ARBITER_EMBEDDED_NET_ARRAY) && defined(__wasm__)
+  return {arbiter_embedded_net, sizeof arbiter_embedded_net};
+#elif defined(ARBITER_HAS_EMBEDDED_NET)
   return {arbiter_embedded_net_begin, arbiter_embedded_net_end};
 #else
   return {};

@@ -1,7 +1,8 @@
 // The NNUE's two hot loops, once per instruction set: accumulator updates
 // (in + sum of added rows - sum of removed rows) and the SCReLU dot product
 // with the output weights. Scalar here; SSE2, AVX2 and AVX-512 in
-// nnue_simd_x86.h, NEON in nnue_simd_neon.h. The build chooses one
+// nnue_simd_x86.h, NEON in nnue_simd_neon.h, WebAssembly SIMD128 in
+// nnue_simd_wasm.h. The build chooses one
 // (cmake/SimdBackend.cmake sets ARBITER_SIMD_LEVEL); every back end the target
 // CPU allows is compiled so that the tests can hold each of them to the scalar
 // one, bit for bit. Internal: the installed headers never see an ISA macro.
@@ -18,16 +19,17 @@
 #include "arbiter/eval/nnue_architecture.h"
 
 #include "eval/nnue_simd_neon.h"
+#include "eval/nnue_simd_wasm.h"
 #include "eval/nnue_simd_x86.h"
 
 namespace arbiter::eval::nnue::simd {
 
 static_assert(kHidden % 32 == 0, "SIMD back ends work on whole 64-byte blocks of int16");
 
-// Numbered as cmake/SimdBackend.cmake numbers ARBITER_SIMD_LEVEL.
-enum class Backend { Scalar, Sse2, Avx2, Avx512, Neon };
+// Numbered as cmake/SimdBackend.cmake numbers ARBITER_SIMD_LEVEL (new ones last).
+enum class Backend { Scalar, Sse2, Avx2, Avx512, Neon, Simd128 };
 inline constexpr Backend kAllBackends[] = {Backend::Scalar, Backend::Sse2, Backend::Avx2,
-                                           Backend::Avx512, Backend::Neon};
+                                           Backend::Avx512, Backend::Neon, Backend::Simd128};
 
 constexpr const char* backend_name(Backend b) {
   switch (b) {
@@ -39,6 +41,8 @@ constexpr const char* backend_name(Backend b) {
       return "avx512";
     case Backend::Neon:
       return "neon";
+    case Backend::Simd128:
+      return "simd128";
     default:
       return "scalar";
   }
@@ -96,6 +100,9 @@ inline constexpr Kernels kCompiled[] = {
 #if defined(__ARM_NEON) && defined(__aarch64__)
     {Backend::Neon, neon::update, neon::screlu_dot},
 #endif
+#if defined(__wasm_simd128__)
+    {Backend::Simd128, simd128::update, simd128::screlu_dot},
+#endif
 };
 
 // The build's choice (cmake/SimdBackend.cmake sets ARBITER_SIMD_LEVEL).
@@ -123,6 +130,8 @@ namespace build = avx2;
 namespace build = sse2;
 #elif ARBITER_SIMD_LEVEL == 4
 namespace build = neon;
+#elif ARBITER_SIMD_LEVEL == 5
+namespace build = simd128;
 #else
 namespace build = scalar;
 #endif

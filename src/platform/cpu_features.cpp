@@ -50,6 +50,8 @@ std::string cpu_name() {
   return kLevelNames[cpu_x86_level()];
 #elif defined(__aarch64__)
   return "aarch64";
+#elif defined(__wasm__)
+  return "wasm32";  // whatever CPU runs the WebAssembly engine, it cannot tell
 #else
   return "unknown";
 #endif

@@ -38,6 +38,9 @@ bool ThreadPool::ensure_hash_allocated() {
 
 void ThreadPool::set_threads(int count) {
   wait();
+#ifdef ARBITER_SINGLE_THREADED
+  count = 1;  // helpers are threads
+#endif
   workers_.clear();
   for (int i = 0; i < std::max(1, count); ++i)
     workers_.push_back(std::make_unique<Worker>(i, shared_));
@@ -72,12 +75,42 @@ void ThreadPool::prepare(const core::Position& root, const std::vector<core::Key
   stop_requested_ = false;
 }
 
+#ifdef ARBITER_SINGLE_THREADED
+namespace {
+
+// A build without threads (WebAssembly without pthreads, which browsers allow
+// only on cross-origin isolated pages) searches inside start(), so no stop or
+// ponderhit can arrive while it runs: an endless search would never return.
+// A search with nothing to end it (`go infinite`, or a bare `go`) searches this
+// long instead, and `go ponder` searches at once as if ponderhit had come (its
+// clock applies).
+constexpr int64_t kSyncEndlessSearchMs = 10000;
+
+SearchLimits bounded(SearchLimits limits, core::Color us) {
+  limits.infinite = false;
+  limits.ponder = false;
+  if (limits.depth == 0 && limits.nodes == 0 && limits.soft_nodes == 0 && limits.mate == 0 &&
+      !limits.movetime_ms && !limits.has_clock(us))
+    limits.movetime_ms = kSyncEndlessSearchMs;
+  return limits;
+}
+
+}  // namespace
+
+void ThreadPool::start(const core::Position& root, const std::vector<core::Key>& history,
+                       const SearchLimits& limits, const SearchOptions& options,
+                       InfoCallback on_info, DoneCallback on_done) {
+  prepare(root, history, bounded(limits, root.side_to_move()), options, std::move(on_info), false);
+  run(on_done);
+}
+#else
 void ThreadPool::start(const core::Position& root, const std::vector<core::Key>& history,
                        const SearchLimits& limits, const SearchOptions& options,
                        InfoCallback on_info, DoneCallback on_done) {
   prepare(root, history, limits, options, std::move(on_info), limits.ponder);
   controller_ = std::thread([this, done = std::move(on_done)] { run(done); });
 }
+#endif
 
 SearchResult ThreadPool::run(const DoneCallback& on_done) {
   tt_.new_search();

@@ -40,10 +40,15 @@ void parallel_slices(int threads, size_t n, Work&& work) {
     slice(0);
     return;
   }
+#ifdef ARBITER_SINGLE_THREADED
+  // No threads (WebAssembly; and its libc++ has no jthread): the slices in turn.
+  for (int t = 0; t < threads; ++t) slice(t);
+#else
   std::vector<std::jthread> workers;
   workers.reserve(threads - 1);
   for (int t = 1; t < threads; ++t) workers.emplace_back(slice, t);
   slice(0);
+#endif
 }
 
 // Whether record `index` is reflected this epoch (salt 0: augmentation off).

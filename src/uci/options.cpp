@@ -17,7 +17,11 @@ using core::iequals;
 namespace {
 
 constexpr int64_t kMaxHashMegabytes = 1 << 20;  // 1 TiB: the allocation itself says no if too much
+#ifdef ARBITER_SINGLE_THREADED
+constexpr int64_t kMaxThreads = 1;  // a build without threads (search/threads.cpp)
+#else
 constexpr int64_t kMaxThreads = 1024;
+#endif
 constexpr int64_t kMaxMultiPv = 256;
 constexpr int64_t kDefaultMoveOverhead = 30;
 constexpr int64_t kMaxMoveOverhead = 5000;

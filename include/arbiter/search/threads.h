@@ -52,6 +52,8 @@ class ThreadPool {
   // exactly once, from the search thread, when the search has ended and, in
   // infinite or ponder mode, stop or ponderhit has come. The callbacks must
   // outlive the search and must not call back into this pool except stop().
+  // A build without threads (ARBITER_SINGLE_THREADED: WebAssembly) searches
+  // inside start() instead, one worker, infinite and ponder bounded (threads.cpp).
   void start(const core::Position& root, const std::vector<core::Key>& history,
              const SearchLimits& limits, const SearchOptions& options, InfoCallback on_info,
              DoneCallback on_done);
