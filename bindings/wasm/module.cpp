@@ -26,8 +26,7 @@ std::string options_error(const std::string& rules, const std::string& mode) {
 }
 
 StreamAdjudicator* make_adjudicator(const std::string& rules, const std::string& mode,
-                                    bool infer_events, const std::string& source,
-                                    bool with_moves) {
+                                    bool infer_events, const std::string& source, bool with_moves) {
   auto judge = read_judge_options(js_options(rules, mode, infer_events));
   StreamOptions options;
   if (judge) options.judge = judge.value();  // js/index.mjs checked them first
