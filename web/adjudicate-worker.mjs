@@ -1,0 +1,90 @@
+// The page's Web Worker: reads a PGN (a File, in chunks, or typed text), hands it
+// to the WebAssembly adjudicator and posts verdicts back in batches, so that a
+// 20 MB file never blocks the page. It also replays one game's moves into FENs
+// for the board. Everything stays in the browser.
+//
+// In:  {type:'adjudicate', run, source: File|string, name, options}
+//      {type:'positions', id, startFen, moves, chess960} | {type:'cancel', run} | {type:'hello'}
+// Out: {type:'ready', version} | {type:'verdicts', run, verdicts, bytesRead, bytesTotal}
+//      {type:'done', run, summary, bytesRead, bytesTotal} | {type:'error', run?, message}
+//      {type:'positions', id, fens, error}
+
+import { loadArbiter } from '../js/index.mjs';
+
+const BATCH_INTERVAL_MS = 120;  // post at this pace: often enough for a live table, rarely enough to stay cheap
+
+let arbiterPromise = null;
+let currentRun = 0;  // a newer 'adjudicate' cancels the one in progress
+
+function arbiter() {
+  arbiterPromise ??= loadArbiter();
+  return arbiterPromise;
+}
+
+async function adjudicate({ run, source, name, options }) {
+  currentRun = run;
+  const wasm = await arbiter();
+  const adjudicator = wasm.createAdjudicator({ ...options, source: name, withMoves: true });
+  const bytesTotal = typeof source === 'string' ? source.length : source.size;
+  let bytesRead = 0;
+  let pending = [];
+  let lastPost = performance.now();
+  const flush = () => {
+    postMessage({ type: 'verdicts', run, verdicts: pending, bytesRead, bytesTotal });
+    pending = [];
+    lastPost = performance.now();
+  };
+  try {
+    if (typeof source === 'string') {
+      pending.push(...adjudicator.push(source));
+      bytesRead = bytesTotal;
+    } else {
+      const reader = source.stream().getReader();
+      const decoder = new TextDecoder('utf-8');
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (run !== currentRun) { reader.cancel(); return; }
+        if (done) break;
+        bytesRead += value.byteLength;
+        pending.push(...adjudicator.push(decoder.decode(value, { stream: true })));
+        if (performance.now() - lastPost > BATCH_INTERVAL_MS) flush();
+      }
+      const tail = decoder.decode();
+      if (tail) pending.push(...adjudicator.push(tail));
+    }
+    pending.push(...adjudicator.finish());
+    flush();
+    postMessage({ type: 'done', run, summary: adjudicator.summary(), bytesRead, bytesTotal });
+  } finally {
+    adjudicator.delete();
+  }
+}
+
+async function positions({ id, startFen, moves, chess960 }) {
+  const wasm = await arbiter();
+  const game = new wasm.Game({ fen: startFen || undefined, chess960: !!chess960 });
+  const fens = [game.fen()];
+  let error = null;
+  try {
+    for (const san of moves) {
+      game.pushSan(san);
+      fens.push(game.fen());
+    }
+  } catch (e) {
+    error = `move ${fens.length}: ${e.message}`;  // the board shows the moves up to the bad one
+  } finally {
+    game.delete();
+  }
+  postMessage({ type: 'positions', id, fens, error });
+}
+
+onmessage = async ({ data }) => {
+  try {
+    if (data.type === 'adjudicate') await adjudicate(data);
+    else if (data.type === 'positions') await positions(data);
+    else if (data.type === 'cancel') currentRun = data.run;
+    else if (data.type === 'hello') postMessage({ type: 'ready', version: (await arbiter()).version });
+  } catch (e) {
+    postMessage({ type: 'error', run: data.run, id: data.id, message: String(e?.message ?? e) });
+  }
+};

@@ -1,0 +1,179 @@
+// The arbiters' page in headless Chromium: opens PGN files through the file
+// input and compares every verdict shown (result, reason, article) with the
+// native `arbiter adjudicate --format json`; steps the board with the keyboard;
+// asks the engine for an analysis; judges typed moves; saves two screenshots.
+//   ARBITER_NATIVE_BIN   the native arbiter (default build/release/arbiter)
+//   CHROMIUM_BIN         the browser (default /usr/bin/chromium)
+//   ARBITER_WEB_MOCK=1   use the test's mock package even where js/ is built
+//   ARBITER_WEB_SCREENSHOTS=DIR   where the screenshots go (default docs/screenshots)
+// Without the WebAssembly package (js/index.mjs + js/dist/) the page runs on
+// web/test/mock-js, which replays the native verdicts: then the test checks the
+// page (streaming, table, filters, board, analysis plumbing), not the judging.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import puppeteer from 'puppeteer-core';
+import { REPO_ROOT, startServer } from '../serve.mjs';
+
+const NATIVE = process.env.ARBITER_NATIVE_BIN ?? join(REPO_ROOT, 'build/release/arbiter');
+const CHROMIUM = process.env.CHROMIUM_BIN ?? '/usr/bin/chromium';
+const SHOTS = process.env.ARBITER_WEB_SCREENSHOTS ?? join(REPO_ROOT, 'docs/screenshots');
+const FILES = ['tests/data/adjudicate-kinds.pgn', 'tests/data/lichess-timeouts-200.pgn'];
+const TYPED = 'e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#';
+const realPackage = !process.env.ARBITER_WEB_MOCK &&
+  existsSync(join(REPO_ROOT, 'js/index.mjs')) && existsSync(join(REPO_ROOT, 'js/engine-worker.mjs'));
+
+function native(args) {
+  return execFileSync(NATIVE, ['adjudicate', '--format', 'json', '--no-progress', ...args], { cwd: REPO_ROOT })
+    .toString().trim().split('\n').map((l) => JSON.parse(l)).filter((v) => !v.summary);
+}
+
+// The rows of the games table, as the page shows them.
+function rows(page) {
+  return page.$$eval('#games-table tbody tr', (trs) => trs.map((tr) => ({
+    game: Number(tr.dataset.game), result: tr.dataset.result, reason: tr.dataset.reason,
+    article: tr.dataset.article || null, disagrees: tr.classList.contains('disagrees'),
+  })));
+}
+
+async function openFile(page, file) {
+  const input = await page.$('#pgn-file');
+  await input.uploadFile(join(REPO_ROOT, file));
+  await page.waitForSelector('#counts[data-done="true"]', { timeout: 120_000 });
+}
+
+async function selectGame(page, number) {
+  await page.click(`#games-table tbody tr[data-game="${number}"]`);
+  await page.waitForFunction((n) => document.getElementById('detail-heading').textContent.startsWith(`Game ${n}:`)
+    && document.querySelector('#ply-label').dataset.ply !== undefined
+    && document.querySelector('#board svg').dataset.fen, {}, number);
+}
+
+const plyShown = (page) => page.$eval('#ply-label', (e) => Number(e.dataset.ply));
+const fenShown = (page) => page.$eval('#board svg', (e) => e.dataset.fen);
+
+test('the arbiters\' page in Chromium', { skip: !existsSync(CHROMIUM) && `no browser at ${CHROMIUM}` }, async (t) => {
+  assert.ok(existsSync(NATIVE), `native arbiter at ${NATIVE} (set ARBITER_NATIVE_BIN)`);
+  const expected = Object.fromEntries(FILES.map((f) => [f, native([f])]));
+  const overrides = {};
+  let mockDir = null;
+  if (!realPackage) {
+    mockDir = mkdtempSync(join(tmpdir(), 'arbiter-web-mock-'));
+    cpSync(join(REPO_ROOT, 'web/test/mock-js'), mockDir, { recursive: true });
+    const byGame = {};
+    for (const [f, verdicts] of Object.entries(expected)) for (const v of verdicts) byGame[`${basename(f)}#${v.game}`] = v;
+    writeFileSync(join(mockDir, 'native-verdicts.json'), JSON.stringify(byGame));
+    overrides['/js/'] = mockDir;
+  }
+  t.diagnostic(`package: ${realPackage ? 'the real js/ (WebAssembly)' : 'web/test/mock-js (mock)'}`);
+
+  const server = await startServer({ overrides });
+  const browser = await puppeteer.launch({
+    executablePath: CHROMIUM, headless: true,
+    args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'],
+  });
+  const errors = [];
+  try {
+    const page = await browser.newPage();
+    page.on('pageerror', (e) => errors.push(String(e)));
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    await page.setViewport({ width: 1280, height: 900 });
+    await page.goto(`http://127.0.0.1:${server.address().port}/web/`);
+
+    for (const file of FILES) {
+      await t.test(`${file}: every verdict as the native program gives it`, async () => {
+        await openFile(page, file);
+        const shown = await rows(page);
+        const want = expected[file];
+        assert.equal(shown.length, want.length, 'one row per game');
+        for (const [i, v] of want.entries()) {
+          assert.deepEqual(shown[i], {
+            game: v.game, result: v.result, reason: v.reason, article: v.article, disagrees: v.agrees === false,
+          }, `game ${v.game}`);
+        }
+        await page.click('#only-disagreements');
+        const disagreeing = await rows(page);
+        assert.deepEqual(disagreeing.map((r) => r.game), want.filter((v) => v.agrees === false).map((v) => v.game),
+          'the filter keeps the disagreements');
+        await page.click('#only-disagreements');
+        t.diagnostic(`${file}: ${shown.length} games compared, ${disagreeing.length} disagreements`);
+      });
+    }
+
+    await t.test('the board steps through a game with buttons and arrow keys', async () => {
+      await openFile(page, FILES[1]);
+      const v = expected[FILES[1]][0];
+      await selectGame(page, v.game);
+      assert.equal(await plyShown(page), v.ply, 'a game opens on the position where it ended');
+      await page.click('#first');
+      assert.equal(await plyShown(page), 0);
+      assert.match(await fenShown(page), /^rnbqkbnr\/pppppppp\/8\/8\/8\/8\/PPPPPPPP\/RNBQKBNR w/);
+      await page.focus('#board');
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowRight');
+      assert.equal(await plyShown(page), 2);
+      const afterTwo = await fenShown(page);
+      await page.keyboard.press('ArrowLeft');
+      assert.equal(await plyShown(page), 1);
+      assert.notEqual(await fenShown(page), afterTwo);
+      await page.keyboard.press('End');
+      assert.equal(await plyShown(page), v.plies, 'End shows the last recorded position');
+      await page.click('#prev');
+      assert.equal(await plyShown(page), v.plies - 1);
+      await page.click('#last');
+      const pieces = await page.$$eval('#board svg text.pc', (ts) => ts.length);
+      assert.ok(pieces >= 2 && pieces <= 32, `the final position has pieces (${pieces})`);
+    });
+
+    await t.test('the engine analyses the position shown and gives a best move and PV', async () => {
+      await page.click('#first');
+      await page.$eval('#depth', (e) => { e.value = '8'; });
+      await page.click('#analyse');
+      await page.waitForSelector('#analysis-out[data-bestmove]', { timeout: 60_000 });
+      const out = await page.$eval('#analysis-out', (e) => e.textContent);
+      const best = await page.$eval('#analysis-out', (e) => e.dataset.bestmove);
+      assert.match(best, /^[a-h][1-8][a-h][1-8][qrbn]?$/);
+      assert.match(out, /PV [a-h][1-8][a-h][1-8]/);
+      assert.match(out, /score [+-]?(\d+\.\d\d|M\d+)/);
+      t.diagnostic(`analysis: ${out}`);
+    });
+
+    await t.test('screenshots: a dead position and a flag fall drawn under 6.9', async () => {
+      mkdirSync(SHOTS, { recursive: true });
+      await openFile(page, FILES[0]);
+      const kinds = expected[FILES[0]];
+      const dead = kinds.find((v) => v.reason === 'dead-position');
+      const flagDraw = kinds.find((v) => v.reason === 'time-forfeit' && v.result === '1/2-1/2');
+      assert.ok(dead && flagDraw, 'the kinds file has both');
+      await selectGame(page, dead.game);
+      assert.match(await page.$eval('#verdict', (e) => e.textContent), /no series of legal moves can lead to mate/);
+      await page.screenshot({ path: join(SHOTS, 'web-dead-position.png') });
+      await selectGame(page, flagDraw.game);
+      const text = await page.$eval('#verdict', (e) => e.textContent);
+      assert.match(text, /Art\. 6\.9/);
+      assert.match(text, /unless the opponent cannot mate/);
+      assert.match(text, /DISAGREES/);
+      await page.screenshot({ path: join(SHOTS, 'web-flag-fall-draw.png') });
+    });
+
+    await t.test('typed moves are judged like the native program judges them', { skip: !realPackage && 'the mock judges nothing' }, async () => {
+      await page.click('#paste-box summary');
+      await page.type('#pgn-text', TYPED);
+      await page.click('#judge-text');
+      await page.waitForSelector('#counts[data-done="true"]');
+      const [want] = native(['--fen', 'startpos', '--moves', TYPED]);
+      const [shown] = await rows(page);
+      assert.deepEqual([shown.result, shown.reason, shown.article], [want.result, want.reason, want.article]);
+    });
+
+    assert.deepEqual(errors, [], 'no errors in the page');
+  } finally {
+    await browser.close();
+    server.close();
+    if (mockDir) rmSync(mockDir, { recursive: true, force: true });
+  }
+});
