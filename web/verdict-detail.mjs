@@ -34,6 +34,35 @@ function fact(list, term, ...details) {
 
 function sideName(side) { return side === 'white' ? 'White' : side === 'black' ? 'Black' : side; }
 
+// The side to move after `ply` plies from startFen.
+function sideToMove(startFen, ply) {
+  const blackFirst = (startFen || '').split(' ')[1] === 'b';
+  return (ply % 2 === 0) !== blackFirst ? 'White' : 'Black';
+}
+
+// For the endings where a loss may turn into a draw (6.9, 5.1.2 in 2023, 7.5.5):
+// who lost, and why it is or is not a draw. Null where the gloss says it all.
+export function why(v) {
+  const other = (side) => (side === 'White' ? 'Black' : 'White');
+  let loser = null;
+  let event = '';
+  if (v.reason === 'time-forfeit') {
+    loser = v.result === '1-0' ? 'Black' : v.result === '0-1' ? 'White' : sideToMove(v.startFen, v.ply);
+    event = 'ran out of time';
+  } else if (v.reason === 'resignation') {
+    loser = v.result === '1-0' || v.recorded === '1-0' ? 'Black' : 'White';
+    event = 'resigned';
+  } else if (v.reason === 'illegal-move') {
+    const last = (v.penalties ?? []).at(-1);
+    loser = v.result === '1-0' ? 'Black' : v.result === '0-1' ? 'White' : last ? sideName(last.side) : null;
+    event = 'made an illegal move too many';
+  }
+  if (!loser) return null;
+  return v.result === '1/2-1/2'
+    ? `${loser} ${event}, but ${other(loser)} cannot mate by any series of legal moves: a draw.`
+    : `${loser} ${event} and loses: ${other(loser)} could still mate.`;
+}
+
 export function renderVerdict(container, v) {
   container.replaceChildren();
   const edition = v.rules ?? 'fide-2023';
@@ -59,6 +88,8 @@ export function renderVerdict(container, v) {
       : `after ply ${v.ply}${v.ply > 0 && v.moves?.[v.ply - 1] ? ` (${moveLabel(v.startFen, v.ply, v.moves[v.ply - 1])})` : ''}`;
     fact(facts, 'Ended', where);
   }
+  const because = v.error ? null : why(v);
+  if (because) fact(facts, 'Why', because).className = 'why';
   if (v.plies !== v.ply) fact(facts, 'Moves recorded', `${v.plies} plies; those after ply ${v.ply} change nothing`);
   if (INFERRED_LABELS[v.inferred]) fact(facts, 'Event', INFERRED_LABELS[v.inferred]);
 

@@ -6,6 +6,7 @@
 //   CHROMIUM_BIN         the browser (default /usr/bin/chromium)
 //   ARBITER_WEB_MOCK=1   use the test's mock package even where js/ is built
 //   ARBITER_WEB_SCREENSHOTS=DIR   where the screenshots go (default docs/screenshots)
+//   ARBITER_WEB_LARGE_MB=20   size of the generated file of the streaming check
 // Without the WebAssembly package (js/index.mjs + js/dist/) the page runs on
 // web/test/mock-js, which replays the native verdicts: then the test checks the
 // page (streaming, table, filters, board, analysis plumbing), not the judging.
@@ -13,7 +14,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import puppeteer from 'puppeteer-core';
@@ -23,6 +24,7 @@ const NATIVE = process.env.ARBITER_NATIVE_BIN ?? join(REPO_ROOT, 'build/release/
 const CHROMIUM = process.env.CHROMIUM_BIN ?? '/usr/bin/chromium';
 const SHOTS = process.env.ARBITER_WEB_SCREENSHOTS ?? join(REPO_ROOT, 'docs/screenshots');
 const FILES = ['tests/data/adjudicate-kinds.pgn', 'tests/data/lichess-timeouts-200.pgn'];
+const LARGE_MB = Number(process.env.ARBITER_WEB_LARGE_MB ?? 20);
 const TYPED = 'e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#';
 const realPackage = !process.env.ARBITER_WEB_MOCK &&
   existsSync(join(REPO_ROOT, 'js/index.mjs')) && existsSync(join(REPO_ROOT, 'js/engine-worker.mjs'));
@@ -168,6 +170,38 @@ test('the arbiters\' page in Chromium', { skip: !existsSync(CHROMIUM) && `no bro
       const [want] = native(['--fen', 'startpos', '--moves', TYPED]);
       const [shown] = await rows(page);
       assert.deepEqual([shown.result, shown.reason, shown.article], [want.result, want.reason, want.article]);
+    });
+
+    await t.test(`a ${LARGE_MB} MB file streams with a progress bar while the page stays responsive`, async () => {
+      const lichess = readFileSync(join(REPO_ROOT, FILES[1]), 'utf8');
+      const copies = Math.ceil((LARGE_MB * 1048576) / lichess.length);
+      const large = join(mockDir ?? mkdtempSync(join(tmpdir(), 'arbiter-web-')), 'large.pgn');
+      writeFileSync(large, `${lichess.trimEnd()}\n\n`.repeat(copies));
+      // The longest the main thread went without running a timer, and the progress seen.
+      await page.evaluate(() => {
+        const probe = { maxGap: 0, last: performance.now(), progress: [] };
+        window.responsiveness = probe;
+        probe.timer = setInterval(() => {
+          const now = performance.now();
+          probe.maxGap = Math.max(probe.maxGap, now - probe.last);
+          probe.last = now;
+          const bar = document.getElementById('progress');
+          if (!document.getElementById('progress-row').hidden) probe.progress.push(bar.value);
+        }, 20);
+      });
+      const input = await page.$('#pgn-file');
+      await input.uploadFile(large);
+      await page.waitForSelector('#counts[data-done="true"]', { timeout: 300_000 });
+      const probe = await page.evaluate(() => {
+        clearInterval(window.responsiveness.timer);
+        return window.responsiveness;
+      });
+      const counts = await page.$eval('#counts', (e) => e.textContent);
+      assert.match(counts, new RegExp(`^${copies * 200} games`), 'every game of the large file');
+      assert.ok(probe.progress.some((p) => p > 0 && p < 1), `the progress bar moved (${probe.progress.length} samples)`);
+      assert.ok(probe.maxGap < 1000, `the page never froze for a second (longest gap ${Math.round(probe.maxGap)} ms)`);
+      assert.equal(await page.$$eval('#games-table tbody tr', (r) => r.length), 300, 'a page of rows, the rest on demand');
+      t.diagnostic(`${LARGE_MB} MB file: ${copies * 200} games, longest main-thread gap ${Math.round(probe.maxGap)} ms`);
     });
 
     assert.deepEqual(errors, [], 'no errors in the page');

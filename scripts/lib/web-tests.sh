@@ -1,0 +1,26 @@
+# The arbiters' page (web/) in headless Chromium, a stage of scripts/test:
+#   source scripts/lib/web-tests.sh; arbiter_web_tests NATIVE_ARBITER
+# Installs puppeteer-core (npm ci; nothing to download when web/test/node_modules
+# is already up to date) and runs web/test/browser.test.mjs, which compares the
+# page's verdicts with the native program's. Without Chromium, Node or the npm
+# packages it says "SKIPPED" and why, and returns 0: the C++ tests stand alone.
+
+arbiter_web_tests() {
+  local native="$1" dir="$ARBITER_ROOT/web/test"
+  arbiter_ensure_packages chromium nodejs npm || arbiter_log "web: could not install chromium/nodejs/npm"
+  local chromium="${CHROMIUM_BIN:-/usr/bin/chromium}"
+  if [ ! -x "$chromium" ] || ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+    arbiter_log "web: SKIPPED the browser test (needs $chromium, node and npm)"
+    return 0
+  fi
+  # npm ci starts from scratch; skip it while node_modules matches the lock file.
+  if [ ! -f "$dir/node_modules/.package-lock.json" ] ||
+     [ "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; then
+    if ! (cd "$dir" && PUPPETEER_SKIP_DOWNLOAD=1 npm ci --prefer-offline --no-audit --no-fund >&2); then
+      arbiter_log "web: SKIPPED the browser test (npm ci failed: offline without web/test/node_modules?)"
+      return 0
+    fi
+  fi
+  arbiter_log "web: the arbiters' page in headless Chromium"
+  (cd "$dir" && ARBITER_NATIVE_BIN="$native" CHROMIUM_BIN="$chromium" node --test browser.test.mjs)
+}
