@@ -3,11 +3,13 @@
 // 20 MB file never blocks the page. It also replays one game's moves into FENs
 // for the board. Everything stays in the browser.
 //
+// The moves of each game stay here (a large file's moves would weigh on the
+// page); the page asks for one game's positions when the arbiter selects it.
 // In:  {type:'adjudicate', run, source: File|string, name, options}
-//      {type:'positions', id, startFen, moves, chess960} | {type:'cancel', run} | {type:'hello'}
+//      {type:'positions', id, index} | {type:'cancel', run} | {type:'hello'}
 // Out: {type:'ready', version} | {type:'verdicts', run, verdicts, bytesRead, bytesTotal}
 //      {type:'done', run, summary, bytesRead, bytesTotal} | {type:'error', run?, message}
-//      {type:'positions', id, fens, error}
+//      {type:'positions', id, moves, fens, error}   (verdict `index` of the last run)
 
 import { loadArbiter } from '../js/index.mjs';
 
@@ -15,6 +17,7 @@ const BATCH_INTERVAL_MS = 120;  // post at this pace: often enough for a live ta
 
 let arbiterPromise = null;
 let currentRun = 0;  // a newer 'adjudicate' cancels the one in progress
+let games = [];      // {startFen, moves, chess960} of the current run's verdicts, in order
 
 function arbiter() {
   arbiterPromise ??= loadArbiter();
@@ -23,12 +26,19 @@ function arbiter() {
 
 async function adjudicate({ run, source, name, options }) {
   currentRun = run;
+  games = [];
   const wasm = await arbiter();
   const adjudicator = wasm.createAdjudicator({ ...options, source: name, withMoves: true });
   const bytesTotal = typeof source === 'string' ? source.length : source.size;
   let bytesRead = 0;
   let pending = [];
   let lastPost = performance.now();
+  const keep = (verdicts) => {
+    for (const { moves, ...verdict } of verdicts) {
+      games.push({ startFen: verdict.startFen, moves: moves ?? [], chess960: verdict.chess960 });
+      pending.push({ ...verdict, index: games.length - 1 });
+    }
+  };
   const flush = () => {
     postMessage({ type: 'verdicts', run, verdicts: pending, bytesRead, bytesTotal });
     pending = [];
@@ -36,7 +46,7 @@ async function adjudicate({ run, source, name, options }) {
   };
   try {
     if (typeof source === 'string') {
-      pending.push(...adjudicator.push(source));
+      keep(adjudicator.push(source));
       bytesRead = bytesTotal;
     } else {
       const reader = source.stream().getReader();
@@ -46,13 +56,13 @@ async function adjudicate({ run, source, name, options }) {
         if (run !== currentRun) { reader.cancel(); return; }
         if (done) break;
         bytesRead += value.byteLength;
-        pending.push(...adjudicator.push(decoder.decode(value, { stream: true })));
+        keep(adjudicator.push(decoder.decode(value, { stream: true })));
         if (performance.now() - lastPost > BATCH_INTERVAL_MS) flush();
       }
       const tail = decoder.decode();
-      if (tail) pending.push(...adjudicator.push(tail));
+      if (tail) keep(adjudicator.push(tail));
     }
-    pending.push(...adjudicator.finish());
+    keep(adjudicator.finish());
     flush();
     postMessage({ type: 'done', run, summary: adjudicator.summary(), bytesRead, bytesTotal });
   } finally {
@@ -60,7 +70,8 @@ async function adjudicate({ run, source, name, options }) {
   }
 }
 
-async function positions({ id, startFen, moves, chess960 }) {
+async function positions({ id, index }) {
+  const { startFen, moves, chess960 } = games[index] ?? { moves: [] };
   const wasm = await arbiter();
   const game = new wasm.Game({ fen: startFen || undefined, chess960: !!chess960 });
   const fens = [game.fen()];
@@ -75,7 +86,7 @@ async function positions({ id, startFen, moves, chess960 }) {
   } finally {
     game.delete();
   }
-  postMessage({ type: 'positions', id, fens, error });
+  postMessage({ type: 'positions', id, moves, fens, error });
 }
 
 onmessage = async ({ data }) => {

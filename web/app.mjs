@@ -18,7 +18,7 @@ const table = new GamesTable({ tbody: $('games-table').tBodies[0], moreButton: $
 let run = 0;             // the adjudication whose messages count
 let lastSource = null;   // {source, name}: judged again when an option changes
 let positionsId = 0;
-const view = { verdict: null, fens: [], ply: 0 };
+const view = { verdict: null, moves: [], fens: [], ply: 0 };
 
 // ---- adjudication -------------------------------------------------------------
 
@@ -85,6 +85,7 @@ worker.onmessage = ({ data }) => {
     if (table.selected < 0 && table.firstShown() >= 0) table.select(table.firstShown(), false);
   } else if (data.type === 'error') {
     setProgress(0, 0, false);
+    document.body.dataset.state = 'error';
     $('message').hidden = false;
     $('message').textContent = `Could not judge this input: ${data.message}`;
   }
@@ -138,17 +139,20 @@ $('search').addEventListener('input', (e) => table.setFilter({ search: e.target.
 
 function showGame(v) {
   view.verdict = v;
+  view.moves = [];
   view.fens = [];
   $('detail-heading').textContent = `Game ${v.game}: ${v.white ?? '?'} – ${v.black ?? '?'}`;
-  renderVerdict($('verdict'), v);
+  renderVerdict($('verdict'), v, []);
   $('analysis-out').textContent = '';
   positionsId += 1;
-  worker.postMessage({ type: 'positions', id: positionsId, startFen: v.startFen, moves: v.moves ?? [], chess960: v.chess960 });
+  worker.postMessage({ type: 'positions', id: positionsId, index: v.index });
 }
 
-function receivePositions({ id, fens, error }) {
+function receivePositions({ id, moves, fens, error }) {
   if (id !== positionsId) return;
+  view.moves = moves;
   view.fens = fens;
+  renderVerdict($('verdict'), view.verdict, moves);
   drawMoveList(error);
   // The position the verdict is about: where the game ended (or the last one recorded).
   goTo(Math.min(view.verdict.ply ?? fens.length - 1, fens.length - 1));
@@ -157,8 +161,7 @@ function receivePositions({ id, fens, error }) {
 function drawMoveList(error) {
   const list = $('move-list');
   list.replaceChildren();
-  const moves = view.verdict.moves ?? [];
-  moves.forEach((san, i) => {
+  view.moves.forEach((san, i) => {
     const li = document.createElement('li');
     const button = document.createElement('button');
     button.type = 'button';
@@ -179,7 +182,7 @@ function goTo(ply) {
   view.ply = Math.max(0, Math.min(ply, view.fens.length - 1));
   board.show(view.fens[view.ply], view.ply > 0 ? view.fens[view.ply - 1] : null);
   const v = view.verdict;
-  const san = view.ply > 0 ? v.moves[view.ply - 1] : null;
+  const san = view.ply > 0 ? view.moves[view.ply - 1] : null;
   const ended = view.ply === v.ply && v.reason !== 'none' ? ' · the game ended here' : '';
   $('ply-label').textContent = view.ply === 0 ? `start · ply 0 of ${view.fens.length - 1}`
     : `${moveLabel(v.startFen, view.ply, san)} · ply ${view.ply} of ${view.fens.length - 1}${ended}`;

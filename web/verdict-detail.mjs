@@ -63,7 +63,8 @@ export function why(v) {
     : `${loser} ${event} and loses: ${other(loser)} could still mate.`;
 }
 
-export function renderVerdict(container, v) {
+// moves: the game's SAN moves where known (they come after the verdict).
+export function renderVerdict(container, v, moves = []) {
   container.replaceChildren();
   const edition = v.rules ?? 'fide-2023';
   const card = node('div', `verdict-card ${v.agrees === false ? 'disagrees' : ''}`);
@@ -85,7 +86,7 @@ export function renderVerdict(container, v) {
   fact(facts, 'Laws', `FIDE ${edition.replace('fide-', '')}`);
   if (v.reason !== 'none' && !v.error) {
     const where = v.move ? `ply ${v.ply}, ${moveLabel(v.startFen, v.ply, v.move)}`
-      : `after ply ${v.ply}${v.ply > 0 && v.moves?.[v.ply - 1] ? ` (${moveLabel(v.startFen, v.ply, v.moves[v.ply - 1])})` : ''}`;
+      : `after ply ${v.ply}${v.ply > 0 && moves[v.ply - 1] ? ` (${moveLabel(v.startFen, v.ply, moves[v.ply - 1])})` : ''}`;
     fact(facts, 'Ended', where);
   }
   const because = v.error ? null : why(v);
