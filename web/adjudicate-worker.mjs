@@ -73,7 +73,13 @@ async function adjudicate({ run, source, name, options }) {
 async function positions({ id, index }) {
   const { startFen, moves, chess960 } = games[index] ?? { moves: [] };
   const wasm = await arbiter();
-  const game = new wasm.Game({ fen: startFen || undefined, chess960: !!chess960 });
+  let game;
+  try {
+    game = new wasm.Game({ fen: startFen || undefined, chess960: !!chess960 });
+  } catch (e) {
+    postMessage({ type: 'positions', id, moves, fens: [], error: `start position: ${e.message}` });
+    return;
+  }
   const fens = [game.fen()];
   let error = null;
   try {

@@ -37,17 +37,21 @@ export class Analysis {
   constructor(workerUrl = new URL('../js/engine-worker.mjs', import.meta.url)) {
     this.workerUrl = workerUrl;
     this.worker = null;
-    this.waiters = [];  // [{test(line), resolve}]
+    this.waiters = [];  // [{test(line), resolve, reject}]
     this.onLine = null;
   }
 
-  async start() {
-    if (this.worker) return;
+  start() {
+    this.starting ??= this.handshake();
+    return this.starting;
+  }
+
+  async handshake() {
     this.worker = new Worker(this.workerUrl, { type: 'module' });
     this.worker.onmessage = ({ data }) => {
       for (const line of String(data).split('\n')) if (line.trim()) this.receive(line.trim());
     };
-    this.worker.onerror = (e) => this.receive(`info string engine error: ${e.message ?? e}`);
+    this.worker.onerror = (e) => this.fail(`the engine Worker failed: ${e.message ?? 'could not start'}`);
     this.send('uci');
     await this.until((l) => l === 'uciok');
     this.send('isready');
@@ -57,11 +61,22 @@ export class Analysis {
   send(command) { this.worker.postMessage(command); }
 
   receive(line) {
+    if (line.startsWith('info string cannot load')) { this.fail(line.slice('info string '.length)); return; }
     this.onLine?.(line);
     this.waiters = this.waiters.filter((w) => !(w.test(line) && (w.resolve(line), true)));
   }
 
-  until(test) { return new Promise((resolve) => this.waiters.push({ test, resolve })); }
+  // The engine will not answer: every wait ends in this error, and the next request starts afresh.
+  fail(message) {
+    for (const w of this.waiters) w.reject(new Error(message));
+    this.waiters = [];
+    this.worker?.terminate();
+    this.worker = null;
+    this.starting = null;
+    this.searching = null;
+  }
+
+  until(test) { return new Promise((resolve, reject) => this.waiters.push({ test, resolve, reject })); }
 
   // go: 'depth 12' or 'movetime 2000'. onInfo gets each parsed info line.
   // Resolves {bestmove, ponder, last} with the last info that had a PV.
