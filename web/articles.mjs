@@ -6,19 +6,21 @@
 
 export const EDITIONS = ['fide-2023', 'fide-2018', 'fide-2014', 'fide-2009', 'fide-2001'];
 
-// Article per reason and edition, as src/rules/edition.cpp numbers them.
-const NUMBERING = {
+// Article per reason and edition, as src/rules/edition.cpp numbers them; "a/b"
+// where the edition has two (a claim with or without an announced move; the
+// illegal-move rule of standard play / of blitz without adequate supervision).
+export const NUMBERING = {
   'checkmate': ['5.1.1', '5.1.1', '5.1a', '5.1(a)', '5.1(a)'],
   'resignation': ['5.1.2', '5.1.2', '5.1b', '5.1(b)', '5.1(b)'],
   'stalemate': ['5.2.1', '5.2.1', '5.2a', '5.2(a)', '5.2(a)'],
   'dead-position': ['5.2.2', '5.2.2', '9.7', '9.6', '9.6'],
   'agreement': ['5.2.3', '5.2.3', '5.2c', '5.2(c)', '5.2(c)'],
-  'threefold-claim': ['9.2', '9.2', '9.2', '9.2', '9.2'],
-  'fifty-moves-claim': ['9.3', '9.3', '9.3', '9.3', '9.3'],
+  'threefold-claim': ['9.2.1/9.2.2', '9.2.1.1/9.2.1.2', '9.2a/9.2b', '9.2(a)/9.2(b)', '9.2(a)/9.2(b)'],
+  'fifty-moves-claim': ['9.3.1/9.3.2', '9.3.1/9.3.2', '9.3a/9.3b', '9.3(a)/9.3(b)', '9.3(a)/9.3(b)'],
   'fivefold-repetition': ['9.6.1', '9.6.1', '9.6a', null, null],
   'seventyfive-moves': ['9.6.2', '9.6.2', '9.6b', null, null],
   'time-forfeit': ['6.9', '6.9', '6.9', '6.9', '6.10'],
-  'illegal-move': ['7.5.5', '7.5.5', '7.5b', '7.4(b)', '7.4(b)'],
+  'illegal-move': ['7.5.5', '7.5.5', '7.5b/A.4b', '7.4(b)/Appendix B', '7.4(b)/C3'],
 };
 
 const cannotMate = 'unless the opponent cannot mate by any series of legal moves, then a draw';

@@ -1,16 +1,23 @@
 # The arbiters' page (web/) in headless Chromium, a stage of scripts/test:
 #   source scripts/lib/web-tests.sh; arbiter_web_tests NATIVE_ARBITER
-# Installs puppeteer-core (npm ci; nothing to download when web/test/node_modules
-# is already up to date) and runs web/test/browser.test.mjs, which compares the
-# page's verdicts with the native program's. Without Chromium, Node or the npm
-# packages it says "SKIPPED" and why, and returns 0: the C++ tests stand alone.
+# Runs web/test/logic.test.mjs (Node only: glosses, numbering against the native
+# program), then installs puppeteer-core (npm ci; nothing to download when
+# web/test/node_modules is already up to date) and runs web/test/browser.test.mjs,
+# which compares the page's verdicts with the native program's. Without Chromium,
+# Node or the npm packages it says "SKIPPED" and why, and returns 0.
 
 arbiter_web_tests() {
   local native="$1" dir="$ARBITER_ROOT/web/test"
   arbiter_ensure_packages chromium nodejs npm || arbiter_log "web: could not install chromium/nodejs/npm"
+  if ! command -v node >/dev/null; then
+    arbiter_log "web: SKIPPED the page's tests (no node)"
+    return 0
+  fi
+  arbiter_log "web: the page's logic (glosses and numbering against $native)"
+  (cd "$dir" && ARBITER_NATIVE_BIN="$native" node --test logic.test.mjs)
   local chromium="${CHROMIUM_BIN:-/usr/bin/chromium}"
-  if [ ! -x "$chromium" ] || ! command -v node >/dev/null || ! command -v npm >/dev/null; then
-    arbiter_log "web: SKIPPED the browser test (needs $chromium, node and npm)"
+  if [ ! -x "$chromium" ] || ! command -v npm >/dev/null; then
+    arbiter_log "web: SKIPPED the browser test (needs $chromium and npm)"
     return 0
   fi
   # npm ci starts from scratch; skip it while node_modules matches the lock file.
