@@ -8,7 +8,11 @@
 
 arbiter_web_tests() {
   local native="$1" dir="$ARBITER_ROOT/web/test"
-  arbiter_ensure_packages chromium nodejs npm || arbiter_log "web: could not install chromium/nodejs/npm"
+  # NodeSource's nodejs brings its own npm and conflicts with Debian's: ask apt
+  # for npm only where there is no npm command.
+  local packages=(chromium nodejs)
+  command -v npm >/dev/null || packages+=(npm)
+  arbiter_ensure_packages "${packages[@]}" || arbiter_log "web: could not install ${packages[*]}"
   if ! command -v node >/dev/null; then
     arbiter_log "web: SKIPPED the page's tests (no node)"
     return 0
