@@ -194,6 +194,7 @@ function goTo(ply) {
   }
   document.querySelector('#move-list .current')?.scrollIntoView({ block: 'nearest' });
   $('analysis-out').textContent = '';
+  delete $('analysis-out').dataset.bestmove;
 }
 
 $('first').addEventListener('click', () => goTo(0));
@@ -218,15 +219,19 @@ $('analyse').addEventListener('click', async () => {
   const depth = Math.max(1, Math.min(30, Number($('depth').value) || 12));
   const out = $('analysis-out');
   const whiteToMove = fen.split(' ')[1] !== 'b';
+  const stillShown = () => view.fens[view.ply] === fen;  // the arbiter may step on meanwhile
   const show = (info, done) => {
+    if (!stillShown()) return;
     const score = formatScore(info?.score, whiteToMove);
     out.textContent = `${done ? 'Done' : 'Thinking'}: depth ${info?.depth ?? '?'}${score ? `, score ${score}` : ''}` +
       (info?.pv ? `, PV ${info.pv.join(' ')}` : '');
   };
   $('analyse').disabled = true;
+  delete out.dataset.bestmove;
   out.textContent = 'Starting the engine…';
   try {
     const { bestmove, last } = await analysis.analyse(fen, `depth ${depth}`, (info) => show(info, false));
+    if (!stillShown()) return;
     show(last, true);
     out.textContent += ` · best move ${bestmove}`;
     out.dataset.bestmove = bestmove;

@@ -16,11 +16,11 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { REPO_ROOT, startServer } from '../serve.mjs';
 
-const NATIVE = process.env.ARBITER_NATIVE_BIN ?? join(REPO_ROOT, 'build/release/arbiter');
+const NATIVE = resolve(process.env.ARBITER_NATIVE_BIN ?? join(REPO_ROOT, 'build/release/arbiter'));
 const CHROMIUM = process.env.CHROMIUM_BIN ?? '/usr/bin/chromium';
 const SHOTS = process.env.ARBITER_WEB_SCREENSHOTS ?? join(REPO_ROOT, 'docs/screenshots');
 const FILES = ['tests/data/adjudicate-kinds.pgn', 'tests/data/lichess-timeouts-200.pgn'];
@@ -159,6 +159,8 @@ test('the arbiters\' page in Chromium', { skip: !existsSync(CHROMIUM) && `no bro
       assert.match(text, /Art\. 6\.9/);
       assert.match(text, /unless the opponent cannot mate/);
       assert.match(text, /DISAGREES/);
+      await page.click('#analyse');
+      await page.waitForSelector('#analysis-out[data-bestmove]', { timeout: 60_000 });
       await page.screenshot({ path: join(SHOTS, 'web-flag-fall-draw.png') });
     });
 

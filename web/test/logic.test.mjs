@@ -7,13 +7,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { formatScore, parseInfo } from '../analysis.mjs';
 import { EDITIONS, NUMBERING, gloss, numberingAcrossEditions } from '../articles.mjs';
 import { moveLabel, why } from '../verdict-detail.mjs';
 import { REPO_ROOT } from '../serve.mjs';
 
-const NATIVE = process.env.ARBITER_NATIVE_BIN ?? join(REPO_ROOT, 'build/release/arbiter');
+const NATIVE = resolve(process.env.ARBITER_NATIVE_BIN ?? join(REPO_ROOT, 'build/release/arbiter'));
 
 test('the numbering table holds every article the native program gives, in every edition',
   { skip: !existsSync(NATIVE) && `no native arbiter at ${NATIVE}` }, () => {
