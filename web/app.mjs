@@ -127,9 +127,6 @@ drop.addEventListener('drop', (e) => {
   const file = e.dataTransfer.files[0];
   if (file) judge(file, file.name);
 });
-drop.addEventListener('keydown', (e) => {
-  if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); $('pgn-file').click(); }
-});
 
 $('only-disagreements').addEventListener('change', (e) => table.setFilter({ disagreementsOnly: e.target.checked }));
 $('reason-filter').addEventListener('change', (e) => table.setFilter({ reason: e.target.value }));

@@ -99,7 +99,7 @@ export class GamesTable {
     tr.dataset.article = v.article ?? '';
     if (v.agrees === false) tr.classList.add('disagrees');
     if (v.error) tr.classList.add('error');
-    if (index === this.selected) tr.setAttribute('aria-selected', 'true');
+    if (index === this.selected) tr.setAttribute('aria-current', 'true');
     const agrees = v.error ? '⚠' : v.agrees === true ? '✓' : v.agrees === false ? '✗' : '–';
     tr.append(
       cell(v.game, 'num'), cell(v.white), cell(v.black), cell(resultText(v.recorded), 'result'),
@@ -116,12 +116,12 @@ export class GamesTable {
 
   select(index, focus = true) {
     if (index < 0 || index >= this.verdicts.length) return;
-    this.rowOf(this.selected)?.removeAttribute('aria-selected');
+    this.rowOf(this.selected)?.removeAttribute('aria-current');
     this.rowOf(this.selected)?.setAttribute('tabindex', '-1');
     this.selected = index;
     const row = this.rowOf(index);
     if (row) {
-      row.setAttribute('aria-selected', 'true');
+      row.setAttribute('aria-current', 'true');
       row.tabIndex = 0;
       if (focus) row.focus({ preventScroll: false });
     }

@@ -131,6 +131,15 @@ test('the arbiters\' page in Chromium', { skip: !existsSync(CHROMIUM) && `no bro
       assert.ok(pieces >= 2 && pieces <= 32, `the final position has pieces (${pieces})`);
     });
 
+    await t.test('the keyboard moves through the table of games', async () => {
+      await page.focus('#games-table tbody tr[aria-current="true"]');
+      await page.keyboard.press('ArrowDown');
+      await page.waitForFunction(() => document.getElementById('detail-heading').textContent.startsWith('Game 2:'));
+      await page.keyboard.press('ArrowUp');
+      await page.waitForFunction(() => document.getElementById('detail-heading').textContent.startsWith('Game 1:'));
+      assert.equal(await page.evaluate(() => document.activeElement.dataset.game), '1', 'the selected row has the focus');
+    });
+
     await t.test('the engine analyses the position shown and gives a best move and PV', async () => {
       await page.click('#first');
       await page.$eval('#depth', (e) => { e.value = '8'; });
