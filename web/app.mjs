@@ -90,6 +90,15 @@ worker.onmessage = ({ data }) => {
     $('message').textContent = `Could not judge this input: ${data.message}`;
   }
 };
+// A module Worker whose imports fail (js/ not built, or served from file://) reports here.
+worker.onerror = (e) => {
+  e.preventDefault();
+  setProgress(0, 0, false);
+  document.body.dataset.state = 'error';
+  $('message').hidden = false;
+  $('message').textContent = 'The adjudicator could not be loaded: serve the repository root over http ' +
+    '(scripts/web) with the WebAssembly package built in js/ (scripts/lib/wasm-build.sh).';
+};
 worker.postMessage({ type: 'hello' });
 
 // A bare list of moves becomes a one-game PGN; a PGN with tags is taken as it is.
