@@ -24,6 +24,7 @@ const NATIVE = resolve(process.env.ARBITER_NATIVE_BIN ?? join(REPO_ROOT, 'build/
 const CHROMIUM = process.env.CHROMIUM_BIN ?? '/usr/bin/chromium';
 const SHOTS = process.env.ARBITER_WEB_SCREENSHOTS ?? join(REPO_ROOT, 'docs/screenshots');
 const FILES = ['tests/data/adjudicate-kinds.pgn', 'tests/data/lichess-timeouts-200.pgn'];
+const OLDER_EDITIONS = ['fide-2018', 'fide-2014', 'fide-2009', 'fide-2001'];
 const LARGE_MB = Number(process.env.ARBITER_WEB_LARGE_MB ?? 20);
 const TYPED = 'e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#';
 const realPackage = !process.env.ARBITER_WEB_MOCK &&
@@ -61,13 +62,17 @@ const fenShown = (page) => page.$eval('#board svg', (e) => e.dataset.fen);
 test('the arbiters\' page in Chromium', { skip: !existsSync(CHROMIUM) && `no browser at ${CHROMIUM}` }, async (t) => {
   assert.ok(existsSync(NATIVE), `native arbiter at ${NATIVE} (set ARBITER_NATIVE_BIN)`);
   const expected = Object.fromEntries(FILES.map((f) => [f, native([f])]));
+  // The kinds file under every older edition too: the page must follow the chosen one.
+  const byEdition = Object.fromEntries(OLDER_EDITIONS.map((e) => [e, native(['--rules', e, FILES[0]])]));
   const overrides = {};
   let mockDir = null;
   if (!realPackage) {
     mockDir = mkdtempSync(join(tmpdir(), 'arbiter-web-mock-'));
     cpSync(join(REPO_ROOT, 'web/test/mock-js'), mockDir, { recursive: true });
     const byGame = {};
-    for (const [f, verdicts] of Object.entries(expected)) for (const v of verdicts) byGame[`${basename(f)}#${v.game}`] = v;
+    const add = (verdicts) => { for (const v of verdicts) byGame[`${v.rules}|${basename(v.source)}#${v.game}`] = v; };
+    Object.values(expected).forEach(add);
+    Object.values(byEdition).forEach(add);
     writeFileSync(join(mockDir, 'native-verdicts.json'), JSON.stringify(byGame));
     overrides['/js/'] = mockDir;
   }
@@ -105,6 +110,21 @@ test('the arbiters\' page in Chromium', { skip: !existsSync(CHROMIUM) && `no bro
         t.diagnostic(`${file}: ${shown.length} games compared, ${disagreeing.length} disagreements`);
       });
     }
+
+    await t.test('another edition judges the same file again, with its own numbering', async () => {
+      await openFile(page, FILES[0]);
+      for (const edition of OLDER_EDITIONS) {
+        await page.select('#rules', edition);
+        await page.waitForSelector('#counts[data-done="true"]', { timeout: 60_000 });
+        const shown = await rows(page);
+        const want = byEdition[edition];
+        assert.deepEqual(shown.map((r) => [r.game, r.result, r.reason, r.article]),
+          want.map((v) => [v.game, v.result, v.reason, v.article]), edition);
+      }
+      await page.select('#rules', 'fide-2023');
+      await page.waitForSelector('#counts[data-done="true"]', { timeout: 60_000 });
+      t.diagnostic(`${FILES[0]} judged again under ${OLDER_EDITIONS.join(', ')}: all rows as the native program's`);
+    });
 
     await t.test('the board steps through a game with buttons and arrow keys', async () => {
       await openFile(page, FILES[1]);
