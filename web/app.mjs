@@ -5,6 +5,7 @@
 import { Analysis, formatScore } from './analysis.mjs';
 import { REASON_LABELS } from './articles.mjs';
 import { Board } from './board.mjs';
+import { saveText, verdictsCsv } from './export-csv.mjs';
 import { GamesTable } from './games-table.mjs';
 import { moveLabel, renderVerdict } from './verdict-detail.mjs';
 
@@ -35,6 +36,7 @@ function judge(source, name) {
   $('results').hidden = false;
   $('message').hidden = true;
   $('counts').textContent = '';
+  for (const option of [...$('reason-filter').options]) if (option.value && option.value !== table.filter.reason) option.remove();
   $('detail-heading').textContent = 'Select a game';
   $('verdict').replaceChildren();
   setProgress(0, typeof source === 'string' ? source.length : source.size, true);
@@ -59,12 +61,16 @@ function showCounts(summary) {
   $('counts').dataset.done = summary ? 'true' : 'false';
 }
 
+// One option per reason present, with its count: "flag fall (2)".
 function refreshReasonFilter() {
   const select = $('reason-filter');
-  const have = new Set([...select.options].map((o) => o.value));
-  for (const reason of table.reasonsPresent()) {
-    if (have.has(reason)) continue;
-    select.append(new Option(REASON_LABELS[reason] ?? reason, reason));
+  const counts = new Map();
+  for (const v of table.verdicts) counts.set(v.reason, (counts.get(v.reason) ?? 0) + 1);
+  const options = new Map([...select.options].map((o) => [o.value, o]));
+  for (const [reason, count] of counts) {
+    let option = options.get(reason);
+    if (!option) select.append(option = new Option('', reason));
+    option.textContent = `${REASON_LABELS[reason] ?? reason} (${count})`;
   }
 }
 
@@ -137,6 +143,11 @@ drop.addEventListener('drop', (e) => {
   if (file) judge(file, file.name);
 });
 
+$('export').addEventListener('click', () => {
+  const shown = table.matching.map((i) => table.verdicts[i]);  // what the filters keep
+  const base = (lastSource?.name ?? 'games').replace(/\.[^.]*$/, '');
+  saveText(`${base}-verdicts-${$('rules').value}.csv`, verdictsCsv(shown));
+});
 $('only-disagreements').addEventListener('change', (e) => table.setFilter({ disagreementsOnly: e.target.checked }));
 $('reason-filter').addEventListener('change', (e) => table.setFilter({ reason: e.target.value }));
 $('search').addEventListener('input', (e) => table.setFilter({ search: e.target.value }));

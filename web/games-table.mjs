@@ -142,6 +142,4 @@ export class GamesTable {
 
   // The first game shown, or nothing: the page selects it when a file is done.
   firstShown() { return this.matching.length ? this.matching[0] : -1; }
-
-  reasonsPresent() { return [...new Set(this.verdicts.map((v) => v.reason))]; }
 }

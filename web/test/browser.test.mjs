@@ -107,6 +107,9 @@ test('the arbiters\' page in Chromium', { skip: !existsSync(CHROMIUM) && `no bro
         assert.deepEqual(disagreeing.map((r) => r.game), want.filter((v) => v.agrees === false).map((v) => v.game),
           'the filter keeps the disagreements');
         await page.click('#only-disagreements');
+        const reasons = await page.$$eval('#reason-filter option', (os) => os.map((o) => o.textContent));
+        const kinds = new Set(want.map((v) => v.reason));
+        assert.equal(reasons.length, kinds.size + 1, `one option per reason: ${reasons.join('; ')}`);
         t.diagnostic(`${file}: ${shown.length} games compared, ${disagreeing.length} disagreements`);
       });
     }
@@ -124,6 +127,22 @@ test('the arbiters\' page in Chromium', { skip: !existsSync(CHROMIUM) && `no bro
       await page.select('#rules', 'fide-2023');
       await page.waitForSelector('#counts[data-done="true"]', { timeout: 60_000 });
       t.diagnostic(`${FILES[0]} judged again under ${OLDER_EDITIONS.join(', ')}: all rows as the native program's`);
+    });
+
+    await t.test('Download CSV saves the games the filters keep', async () => {
+      const downloads = mkdtempSync(join(tmpdir(), 'arbiter-web-csv-'));
+      const cdp = await page.createCDPSession();
+      await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads });
+      await page.click('#only-disagreements');
+      await page.click('#export');
+      const file = join(downloads, 'adjudicate-kinds-verdicts-fide-2023.csv');
+      for (let i = 0; i < 100 && !existsSync(file); i++) await new Promise((r) => setTimeout(r, 50));
+      await page.click('#only-disagreements');
+      const lines = readFileSync(file, 'utf8').trim().split('\r\n');
+      const disagreeing = expected[FILES[0]].filter((v) => v.agrees === false);
+      assert.equal(lines.length, 1 + disagreeing.length);
+      assert.deepEqual(lines.slice(1).map((l) => Number(l.split(',')[0])), disagreeing.map((v) => v.game));
+      rmSync(downloads, { recursive: true, force: true });
     });
 
     await t.test('the board steps through a game with buttons and arrow keys', async () => {

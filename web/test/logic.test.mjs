@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { formatScore, parseInfo } from '../analysis.mjs';
 import { EDITIONS, NUMBERING, gloss, numberingAcrossEditions } from '../articles.mjs';
+import { verdictsCsv } from '../export-csv.mjs';
 import { moveLabel, why } from '../verdict-detail.mjs';
 import { REPO_ROOT } from '../serve.mjs';
 
@@ -77,4 +78,12 @@ test('UCI info lines and scores from White\'s point of view', () => {
   assert.equal(formatScore({ kind: 'cp', value: -31 }, false), '+0.31');
   assert.equal(formatScore({ kind: 'cp', value: 0 }, true), '0.00');
   assert.equal(formatScore({ kind: 'mate', value: 3 }, false), '-M3');
+});
+
+test('the CSV export quotes what needs quoting and keeps nulls empty', () => {
+  const csv = verdictsCsv([{ game: 1, white: 'Smith, J.', black: 'O"Neil', recorded: '1-0', result: '1/2-1/2',
+    reason: 'time-forfeit', article: '6.9', ply: 80, move: null, agrees: false, inferred: 'time-forfeit',
+    rules: 'fide-2023', error: null }]);
+  assert.equal(csv, 'game,white,black,recorded,result,reason,article,ply,move,agrees,inferred,rules,error\r\n' +
+    '1,"Smith, J.","O""Neil",1-0,1/2-1/2,time-forfeit,6.9,80,,false,time-forfeit,fide-2023,\r\n');
 });
