@@ -75,7 +75,11 @@ function refreshReasonFilter() {
 }
 
 worker.onmessage = ({ data }) => {
-  if (data.type === 'ready') { $('engine-version').textContent = `Engine ${data.version}.`; return; }
+  if (data.type === 'ready') {  // the first words of a version report that runs over several lines
+    $('engine-version').textContent = `${String(data.version).split(/\s+(?:commit|compiler):/)[0]}.`;
+    $('engine-version').title = data.version;
+    return;
+  }
   if (data.type === 'positions') { receivePositions(data); return; }
   if (data.run !== undefined && data.run !== run) return;  // an older file's late messages
   if (data.type === 'verdicts') {
@@ -175,6 +179,7 @@ function receivePositions({ id, moves, fens, error }) {
   goTo(Math.min(view.verdict.ply ?? fens.length - 1, fens.length - 1));
 }
 
+// error: why replaying stopped at move `failedPly` (from the worker's "move N: ...").
 function drawMoveList(error) {
   const list = $('move-list');
   list.replaceChildren();
@@ -191,7 +196,12 @@ function drawMoveList(error) {
     li.append(button);
     list.append(li);
   });
-  if (error) list.append(Object.assign(document.createElement('li'), { className: 'error-text', textContent: error }));
+  if (error) {
+    // Moves recorded after an automatic ending are not played on the board: say so plainly.
+    const afterEnd = view.verdict.reason !== 'none' && view.fens.length - 1 >= view.verdict.ply;
+    const text = afterEnd ? `The moves after ply ${view.verdict.ply} come after the end of the game: the board stops there.` : error;
+    list.append(Object.assign(document.createElement('li'), { className: afterEnd ? 'note' : 'error-text', textContent: text }));
+  }
 }
 
 function goTo(ply) {
