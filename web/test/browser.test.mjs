@@ -64,15 +64,19 @@ test('the arbiters\' page in Chromium', { skip: !existsSync(CHROMIUM) && `no bro
   const expected = Object.fromEntries(FILES.map((f) => [f, native([f])]));
   // The kinds file under every older edition too: the page must follow the chosen one.
   const byEdition = Object.fromEntries(OLDER_EDITIONS.map((e) => [e, native(['--rules', e, FILES[0]])]));
+  const proxyClaims = native(['--mode', 'proxy-claim', FILES[0]]);  // the page's "claims" is the CLI's --mode
   const overrides = {};
   let mockDir = null;
   if (!realPackage) {
     mockDir = mkdtempSync(join(tmpdir(), 'arbiter-web-mock-'));
     cpSync(join(REPO_ROOT, 'web/test/mock-js'), mockDir, { recursive: true });
     const byGame = {};
-    const add = (verdicts) => { for (const v of verdicts) byGame[`${v.rules}|${basename(v.source)}#${v.game}`] = v; };
-    Object.values(expected).forEach(add);
-    Object.values(byEdition).forEach(add);
+    const add = (verdicts, claims = 'strict') => {
+      for (const v of verdicts) byGame[`${v.rules}|${claims}|${basename(v.source)}#${v.game}`] = v;
+    };
+    Object.values(expected).forEach((verdicts) => add(verdicts));
+    Object.values(byEdition).forEach((verdicts) => add(verdicts));
+    add(proxyClaims, 'proxy-claim');
     writeFileSync(join(mockDir, 'native-verdicts.json'), JSON.stringify(byGame));
     overrides['/js/'] = mockDir;
   }
@@ -127,6 +131,29 @@ test('the arbiters\' page in Chromium', { skip: !existsSync(CHROMIUM) && `no bro
       await page.select('#rules', 'fide-2023');
       await page.waitForSelector('#counts[data-done="true"]', { timeout: 60_000 });
       t.diagnostic(`${FILES[0]} judged again under ${OLDER_EDITIONS.join(', ')}: all rows as the native program's`);
+    });
+
+    await t.test('claims made at the first chance, as the native --mode proxy-claim', async () => {
+      await page.select('#claims', 'proxy-claim');
+      await page.waitForSelector('#counts[data-done="true"]', { timeout: 60_000 });
+      const shown = await rows(page);
+      assert.deepEqual(shown.map((r) => [r.game, r.result, r.reason, r.article]),
+        proxyClaims.map((v) => [v.game, v.result, v.reason, v.article]));
+      await page.select('#claims', 'strict');
+      await page.waitForSelector('#counts[data-done="true"]', { timeout: 60_000 });
+    });
+
+    await t.test('"judge the moves only" infers no event from the tags', { skip: !realPackage && 'the mock judges nothing' }, async () => {
+      await page.select('#mode', 'moves');
+      await page.waitForSelector('#counts[data-done="true"]', { timeout: 60_000 });
+      const shown = await rows(page);
+      const fromMoves = new Set(['checkmate', 'stalemate', 'dead-position', 'fivefold-repetition', 'seventyfive-moves', 'none']);
+      assert.deepEqual(shown.filter((r) => !fromMoves.has(r.reason)), [], 'no flag fall, resignation or agreement');
+      for (const v of expected[FILES[0]].filter((w) => w.inferred === 'none')) {
+        assert.deepEqual([shown[v.game - 1].result, shown[v.game - 1].reason], [v.result, v.reason], `game ${v.game}`);
+      }
+      await page.select('#mode', 'infer');
+      await page.waitForSelector('#counts[data-done="true"]', { timeout: 60_000 });
     });
 
     await t.test('Download CSV saves the games the filters keep', async () => {

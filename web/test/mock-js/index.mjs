@@ -3,7 +3,7 @@
 // while that package is not built. It does not judge anything: it splits the PGN
 // into games and returns, for game N of a file, the verdict the native
 // `arbiter adjudicate --format json` gave (native-verdicts.json, written by the
-// test next to this file, by edition), plus startFen and the SAN moves for the board.
+// test next to this file, by edition and claims), plus startFen and the SAN moves for the board.
 
 import { MockPosition, START_FEN } from './mock-chess.mjs';
 
@@ -33,8 +33,8 @@ export async function loadArbiter({ verdictsUrl = new URL('./native-verdicts.jso
   let native = {};
   try { native = await (await fetch(verdictsUrl)).json(); } catch { /* typed games only */ }
 
-  function verdictFor(source, rules, number, { tags, moves }) {
-    const known = native[`${rules}|${source}#${number}`];
+  function verdictFor(source, rules, claims, number, { tags, moves }) {
+    const known = native[`${rules}|${claims}|${source}#${number}`];
     const base = known ?? {
       game: number, source, white: tags.White ?? '?', black: tags.Black ?? '?', plies: moves.length,
       inferred: 'none', result: '*', reason: 'none', article: null, ply: moves.length, move: null,
@@ -47,13 +47,14 @@ export async function loadArbiter({ verdictsUrl = new URL('./native-verdicts.jso
   function createAdjudicator(options = {}) {
     const source = options.source ?? 'input.pgn';
     const rules = options.rules ?? 'fide-2023';
+    const claims = options.claims ?? 'strict';
     let buffer = '';
     let lines = [];
     let inMoves = false;
     let number = 0;
     const out = [];
     const complete = () => {
-      if (lines.some((l) => l.trim())) out.push(verdictFor(source, rules, ++number, parseGame(lines)));
+      if (lines.some((l) => l.trim())) out.push(verdictFor(source, rules, claims, ++number, parseGame(lines)));
       lines = [];
       inMoves = false;
     };
