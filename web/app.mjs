@@ -183,6 +183,8 @@ function receivePositions({ id, moves, fens, error }) {
 function drawMoveList(error) {
   const list = $('move-list');
   list.replaceChildren();
+  // Two columns, White's and Black's: a game that starts with Black to move leaves White's first cell empty.
+  if ((view.verdict.startFen ?? '').split(' ')[1] === 'b') list.append(document.createElement('li'));
   view.moves.forEach((san, i) => {
     const li = document.createElement('li');
     const button = document.createElement('button');
