@@ -57,7 +57,7 @@ function showCounts(summary) {
   const disagreements = table.verdicts.filter((v) => v.agrees === false).length;
   const errors = table.verdicts.filter((v) => v.error).length;
   $('counts').textContent = `${all} games, ${disagreements} disagreeing with the record` +
-    (errors ? `, ${errors} unreadable` : '') + (summary ? '' : '…');
+    (errors ? `, ${errors} unreadable` : '') + (summary?.cancelled ? ' (stopped)' : summary ? '' : '…');
   $('counts').dataset.done = summary ? 'true' : 'false';
 }
 
@@ -112,15 +112,18 @@ worker.onerror = (e) => {
 worker.postMessage({ type: 'hello' });
 
 // A bare list of moves becomes a one-game PGN; a PGN with tags is taken as it is.
+// A result typed after the moves becomes the recorded result, as in a PGN.
 export function asPgn(text) {
   const trimmed = text.trim();
   if (trimmed.startsWith('[')) return `${trimmed}\n`;
-  const result = /(1-0|0-1|1\/2-1\/2|\*)\s*$/.test(trimmed) ? '' : ' *';
-  return `[Event "Typed moves"]\n[White "?"]\n[Black "?"]\n[Result "*"]\n\n${trimmed}${result}\n`;
+  const typedResult = /(1-0|0-1|1\/2-1\/2|\*)$/.exec(trimmed)?.[1];
+  const result = typedResult ?? '*';
+  return `[Event "Typed moves"]\n[White "?"]\n[Black "?"]\n[Result "${result}"]\n\n${trimmed}${typedResult ? '' : ' *'}\n`;
 }
 
 $('pgn-file').addEventListener('change', (e) => {
   const file = e.target.files[0];
+  e.target.value = '';  // choosing the same file again (after editing it) is a change too
   if (file) judge(file, file.name);
 });
 $('judge-text').addEventListener('click', () => {
@@ -137,13 +140,15 @@ for (const id of ['rules', 'claims', 'mode']) {
   $(id).addEventListener('change', () => { if (lastSource) judge(lastSource.source, lastSource.name); });
 }
 
+// A file dropped anywhere on the page is judged (a browser would otherwise open it
+// in place of the page); the drop zone lights up meanwhile.
 const drop = $('drop-zone');
-drop.addEventListener('dragover', (e) => { e.preventDefault(); drop.classList.add('over'); });
-drop.addEventListener('dragleave', () => drop.classList.remove('over'));
-drop.addEventListener('drop', (e) => {
+document.addEventListener('dragover', (e) => { e.preventDefault(); drop.classList.add('over'); });
+document.addEventListener('dragleave', (e) => { if (!e.relatedTarget) drop.classList.remove('over'); });
+document.addEventListener('drop', (e) => {
   e.preventDefault();
   drop.classList.remove('over');
-  const file = e.dataTransfer.files[0];
+  const file = e.dataTransfer?.files[0];
   if (file) judge(file, file.name);
 });
 

@@ -50,7 +50,7 @@ export class GamesTable {
     if (f.disagreementsOnly && v.agrees !== false) return false;
     if (f.reason && v.reason !== f.reason) return false;
     if (f.search) {
-      const text = `${v.white ?? ''} ${v.black ?? ''} ${v.event ?? ''} ${v.site ?? ''} ${v.game}`.toLowerCase();
+      const text = `${v.white ?? ''} ${v.black ?? ''} #${v.game}`.toLowerCase();
       if (!text.includes(f.search)) return false;
     }
     return true;

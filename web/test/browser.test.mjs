@@ -118,6 +118,21 @@ test('the arbiters\' page in Chromium', { skip: !existsSync(CHROMIUM) && `no bro
       });
     }
 
+    await t.test('a file dropped on the page is judged; the search finds a player', async () => {
+      await page.evaluate(async (path) => {
+        const text = await (await fetch(path)).text();
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([text], 'dropped.pgn', { type: 'application/x-chess-pgn' }));
+        document.querySelector('main').dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+      }, `/${FILES[0]}`);
+      await page.waitForSelector('#counts[data-done="true"]', { timeout: 60_000 });
+      assert.equal((await rows(page)).length, expected[FILES[0]].length);
+      await page.type('#search', 'w9');
+      assert.deepEqual((await rows(page)).map((r) => r.game), [9]);
+      await page.$eval('#search', (e) => { e.value = ''; e.dispatchEvent(new Event('input')); });
+      assert.equal((await rows(page)).length, expected[FILES[0]].length);
+    });
+
     await t.test('another edition judges the same file again, with its own numbering', async () => {
       await openFile(page, FILES[0]);
       for (const edition of OLDER_EDITIONS) {
@@ -241,12 +256,14 @@ test('the arbiters\' page in Chromium', { skip: !existsSync(CHROMIUM) && `no bro
 
     await t.test('typed moves are judged like the native program judges them', { skip: !realPackage && 'the mock judges nothing' }, async () => {
       await page.click('#paste-box summary');
-      await page.type('#pgn-text', TYPED);
+      await page.type('#pgn-text', `${TYPED} 1-0`);  // a typed result is the record
       await page.click('#judge-text');
       await page.waitForSelector('#counts[data-done="true"]');
       const [want] = native(['--fen', 'startpos', '--moves', TYPED]);
       const [shown] = await rows(page);
       assert.deepEqual([shown.result, shown.reason, shown.article], [want.result, want.reason, want.article]);
+      assert.equal(await page.$eval('#games-table tbody tr td.result', (td) => td.textContent), '1–0', 'recorded');
+      assert.equal(shown.disagrees, false);
     });
 
     await t.test(`a ${LARGE_MB} MB file streams with a progress bar while the page stays responsive`, async () => {
