@@ -13,7 +13,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
@@ -23,16 +23,19 @@ import { REPO_ROOT, startServer } from '../serve.mjs';
 const NATIVE = resolve(process.env.ARBITER_NATIVE_BIN ?? join(REPO_ROOT, 'build/release/arbiter'));
 const CHROMIUM = process.env.CHROMIUM_BIN ?? '/usr/bin/chromium';
 const SHOTS = process.env.ARBITER_WEB_SCREENSHOTS ?? join(REPO_ROOT, 'docs/screenshots');
-const FILES = ['tests/data/adjudicate-kinds.pgn', 'tests/data/lichess-timeouts-200.pgn'];
+// kinds: one game per ending; errors: a game that cannot be read among good ones.
+const FILES = ['tests/data/adjudicate-kinds.pgn', 'tests/data/lichess-timeouts-200.pgn', 'tests/data/adjudicate-errors.pgn'];
 const OLDER_EDITIONS = ['fide-2018', 'fide-2014', 'fide-2009', 'fide-2001'];
 const LARGE_MB = Number(process.env.ARBITER_WEB_LARGE_MB ?? 20);
 const TYPED = 'e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#';
 const realPackage = !process.env.ARBITER_WEB_MOCK &&
   existsSync(join(REPO_ROOT, 'js/index.mjs')) && existsSync(join(REPO_ROOT, 'js/engine-worker.mjs'));
 
+// The native verdicts; exit status 1 only says that a game could not be read.
 function native(args) {
-  return execFileSync(NATIVE, ['adjudicate', '--format', 'json', '--no-progress', ...args], { cwd: REPO_ROOT })
-    .toString().trim().split('\n').map((l) => JSON.parse(l)).filter((v) => !v.summary);
+  const run = spawnSync(NATIVE, ['adjudicate', '--format', 'json', '--no-progress', ...args], { cwd: REPO_ROOT });
+  assert.ok(run.status === 0 || run.status === 1, `${NATIVE} ${args.join(' ')}: ${run.stderr}`);
+  return run.stdout.toString().trim().split('\n').map((l) => JSON.parse(l)).filter((v) => !v.summary);
 }
 
 // The rows of the games table, as the page shows them.
@@ -40,6 +43,7 @@ function rows(page) {
   return page.$$eval('#games-table tbody tr', (trs) => trs.map((tr) => ({
     game: Number(tr.dataset.game), result: tr.dataset.result, reason: tr.dataset.reason,
     article: tr.dataset.article || null, disagrees: tr.classList.contains('disagrees'),
+    unreadable: tr.classList.contains('error'),
   })));
 }
 
@@ -104,6 +108,7 @@ test('the arbiters\' page in Chromium', { skip: !existsSync(CHROMIUM) && `no bro
         for (const [i, v] of want.entries()) {
           assert.deepEqual(shown[i], {
             game: v.game, result: v.result, reason: v.reason, article: v.article, disagrees: v.agrees === false,
+            unreadable: v.error !== null,
           }, `game ${v.game}`);
         }
         await page.click('#only-disagreements');
@@ -114,7 +119,12 @@ test('the arbiters\' page in Chromium', { skip: !existsSync(CHROMIUM) && `no bro
         const reasons = await page.$$eval('#reason-filter option', (os) => os.map((o) => o.textContent));
         const kinds = new Set(want.map((v) => v.reason));
         assert.equal(reasons.length, kinds.size + 1, `one option per reason: ${reasons.join('; ')}`);
-        t.diagnostic(`${file}: ${shown.length} games compared, ${disagreeing.length} disagreements`);
+        for (const v of want.filter((w) => w.error)) {
+          await selectGame(page, v.game);
+          assert.match(await page.$eval('#verdict', (e) => e.textContent), /unreadable game/, `game ${v.game}: says why`);
+        }
+        t.diagnostic(`${file}: ${shown.length} games compared, ${disagreeing.length} disagreements, ` +
+          `${want.filter((v) => v.error).length} unreadable`);
       });
     }
 
