@@ -33,5 +33,7 @@ arbiter_web_tests() {
     fi
   fi
   arbiter_log "web: the arbiters' page in headless Chromium"
-  (cd "$dir" && ARBITER_NATIVE_BIN="$native" CHROMIUM_BIN="$chromium" node --test browser.test.mjs)
+  # Screenshots into build/, so that a test run leaves the committed ones in docs/ alone.
+  (cd "$dir" && ARBITER_NATIVE_BIN="$native" CHROMIUM_BIN="$chromium" \
+    ARBITER_WEB_SCREENSHOTS="${ARBITER_WEB_SCREENSHOTS:-$ARBITER_ROOT/build/web-screenshots}" node --test browser.test.mjs)
 }
