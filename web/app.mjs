@@ -250,7 +250,9 @@ document.addEventListener('keydown', (e) => {
 $('analyse').addEventListener('click', async () => {
   const fen = view.fens[view.ply];
   if (!fen) return;
-  const depth = Math.max(1, Math.min(30, Number($('depth').value) || 12));
+  // "go depth N" or "go movetime N": the engine Worker answers either way with info lines and a bestmove.
+  const amount = Math.max(1, Math.min(30, Number($('depth').value) || 12));
+  const go = $('limit-kind').value === 'movetime' ? `movetime ${amount * 1000}` : `depth ${amount}`;
   const out = $('analysis-out');
   const whiteToMove = fen.split(' ')[1] !== 'b';
   const stillShown = () => view.fens[view.ply] === fen;  // the arbiter may step on meanwhile
@@ -264,7 +266,7 @@ $('analyse').addEventListener('click', async () => {
   delete out.dataset.bestmove;
   out.textContent = 'Starting the engine…';
   try {
-    const { bestmove, last } = await analysis.analyse(fen, `depth ${depth}`, (info) => show(info, false));
+    const { bestmove, last } = await analysis.analyse(fen, go, (info) => show(info, false));
     if (!stillShown()) return;
     show(last, true);
     out.textContent += ` · best move ${bestmove}`;

@@ -231,7 +231,7 @@ test('the arbiters\' page in Chromium', { skip: !existsSync(CHROMIUM) && `no bro
       assert.equal(await page.evaluate(() => document.activeElement.dataset.game), '1', 'the selected row has the focus');
     });
 
-    await t.test('the engine analyses the position shown and gives a best move and PV', async () => {
+    await t.test('the engine analyses the position shown (depth, then seconds) and gives a best move and PV', async () => {
       await page.click('#first');
       await page.$eval('#depth', (e) => { e.value = '8'; });
       await page.click('#analyse');
@@ -242,6 +242,14 @@ test('the arbiters\' page in Chromium', { skip: !existsSync(CHROMIUM) && `no bro
       assert.match(out, /PV [a-h][1-8][a-h][1-8]/);
       assert.match(out, /score [+-]?(\d+\.\d\d|M\d+)/);
       t.diagnostic(`analysis: ${out}`);
+      await page.select('#limit-kind', 'movetime');
+      await page.$eval('#depth', (e) => { e.value = '1'; });
+      await page.click('#next');
+      await page.click('#analyse');
+      await page.waitForSelector('#analysis-out[data-bestmove]', { timeout: 60_000 });
+      assert.match(await page.$eval('#analysis-out', (e) => e.dataset.bestmove), /^[a-h][1-8][a-h][1-8][qrbn]?$/, 'go movetime 1000');
+      await page.select('#limit-kind', 'depth');
+      await page.$eval('#depth', (e) => { e.value = '8'; });
     });
 
     await t.test('screenshots: a dead position and a flag fall drawn under 6.9', async () => {
