@@ -17,7 +17,7 @@ const BATCH_INTERVAL_MS = 120;  // post at this pace: often enough for a live ta
 
 let arbiterPromise = null;
 let currentRun = 0;  // a newer 'adjudicate' cancels the one in progress
-let games = [];      // {startFen, moves, chess960} of the current run's verdicts, in order
+let games = [];      // {startFen, moves} of the current run's verdicts, in order
 
 function arbiter() {
   arbiterPromise ??= loadArbiter();
@@ -35,7 +35,7 @@ async function adjudicate({ run, source, name, options }) {
   let lastPost = performance.now();
   const keep = (verdicts) => {
     for (const { moves, ...verdict } of verdicts) {
-      games.push({ startFen: verdict.startFen, moves: moves ?? [], chess960: verdict.chess960 });
+      games.push({ startFen: verdict.startFen, moves: moves ?? [] });
       pending.push({ ...verdict, index: games.length - 1 });
     }
   };
@@ -70,15 +70,14 @@ async function adjudicate({ run, source, name, options }) {
   }
 }
 
-async function positions({ id, index }) {
-  const { startFen, moves, chess960 } = games[index] ?? { moves: [] };
-  const wasm = await arbiter();
+// Plays `moves` from startFen; stops at the first move the Game refuses (an
+// automatic ending came before it, or the record is wrong) and says why.
+function replay(wasm, startFen, moves, chess960) {
   let game;
   try {
-    game = new wasm.Game({ fen: startFen || undefined, chess960: !!chess960 });
+    game = new wasm.Game({ fen: startFen || undefined, chess960 });
   } catch (e) {
-    postMessage({ type: 'positions', id, moves, fens: [], error: `start position: ${e.message}` });
-    return;
+    return { fens: [], error: `start position: ${e.message}` };
   }
   const fens = [game.fen()];
   let error = null;
@@ -88,11 +87,24 @@ async function positions({ id, index }) {
       fens.push(game.fen());
     }
   } catch (e) {
-    error = `move ${fens.length}: ${e.message}`;  // the board shows the moves up to the bad one
+    error = `move ${fens.length}: ${e.message}`;
   } finally {
     game.delete();
   }
-  postMessage({ type: 'positions', id, moves, fens, error });
+  return { fens, error };
+}
+
+async function positions({ id, index }) {
+  const { startFen, moves } = games[index] ?? { moves: [] };
+  const wasm = await arbiter();
+  // A verdict does not say whether the game was Chess960: where the classical
+  // reading stops early, the Chess960 one (castling by rook square) may go further.
+  let result = replay(wasm, startFen, moves, false);
+  if (result.error && startFen) {
+    const as960 = replay(wasm, startFen, moves, true);
+    if (as960.fens.length > result.fens.length) result = as960;
+  }
+  postMessage({ type: 'positions', id, moves, ...result });
 }
 
 onmessage = async ({ data }) => {
