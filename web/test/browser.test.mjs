@@ -314,6 +314,16 @@ test('the arbiters\' page in Chromium', { skip: !existsSync(CHROMIUM) && `no bro
       assert.ok(probe.maxGap < 1000, `the page never froze for a second (longest gap ${Math.round(probe.maxGap)} ms)`);
       assert.equal(await page.$$eval('#games-table tbody tr', (r) => r.length), 300, 'a page of rows, the rest on demand');
       t.diagnostic(`${LARGE_MB} MB file: ${copies * 200} games, longest main-thread gap ${Math.round(probe.maxGap)} ms`);
+
+      // Stop halfway through: the games so far stay, no more arrive.
+      await (await page.$('#pgn-file')).uploadFile(large);
+      await page.waitForFunction(() => document.getElementById('progress').value > 0.05, { polling: 10 });
+      await page.click('#cancel');
+      const stopped = await page.$eval('#counts', (e) => e.textContent);
+      await new Promise((r) => setTimeout(r, 500));
+      assert.match(stopped, /\(stopped\)$/);
+      assert.equal(await page.$eval('#counts', (e) => e.textContent), stopped, 'no games after Stop');
+      assert.ok(parseInt(stopped, 10) < copies * 200, `stopped at ${parseInt(stopped, 10)} games`);
     });
 
     assert.deepEqual(errors, [], 'no errors in the page');
