@@ -7,7 +7,7 @@
 //   ARBITER_WEB_MOCK=1   use the test's mock package even where js/ is built
 //   ARBITER_WEB_SCREENSHOTS=DIR   where the screenshots go (default docs/screenshots)
 //   ARBITER_WEB_LARGE_MB=20   size of the generated file of the streaming check
-// Without the WebAssembly package (js/index.mjs + js/dist/) the page runs on
+// Without the built WebAssembly package (js/*.mjs + js/dist/) the page runs on
 // web/test/mock-js, which replays the native verdicts: then the test checks the
 // page (streaming, table, filters, board, analysis plumbing), not the judging.
 
@@ -28,8 +28,10 @@ const FILES = ['tests/data/adjudicate-kinds.pgn', 'tests/data/lichess-timeouts-2
 const OLDER_EDITIONS = ['fide-2018', 'fide-2014', 'fide-2009', 'fide-2001'];
 const LARGE_MB = Number(process.env.ARBITER_WEB_LARGE_MB ?? 20);
 const TYPED = 'e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#';
+// js/index.mjs is committed, js/dist/ is built (scripts/lib/wasm-build.sh): both must be there.
 const realPackage = !process.env.ARBITER_WEB_MOCK &&
-  existsSync(join(REPO_ROOT, 'js/index.mjs')) && existsSync(join(REPO_ROOT, 'js/engine-worker.mjs'));
+  ['js/index.mjs', 'js/engine-worker.mjs', 'js/dist/arbiter.mjs', 'js/dist/arbiter.wasm']
+    .every((f) => existsSync(join(REPO_ROOT, f)));
 
 // The native verdicts; exit status 1 only says that a game could not be read.
 function native(args) {
