@@ -24,7 +24,9 @@ const view = { verdict: null, moves: [], fens: [], ply: 0 };
 // ---- adjudication -------------------------------------------------------------
 
 function options() {
-  return { rules: $('rules').value, claims: $('claims').value, mode: $('mode').value };
+  // The package's options are the command line's: mode is --mode (the Claims
+  // select), inferEvents what the page calls "After the last move".
+  return { rules: $('rules').value, mode: $('claims').value, inferEvents: $('mode').value !== 'moves' };
 }
 
 function judge(source, name) {
