@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "arbiter/core/fen.h"
-#include "arbiter/rules/unwinnability.h"
+#include "arbiter/unwinnability/unwinnability.h"
 
 namespace {
 

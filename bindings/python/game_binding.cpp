@@ -20,8 +20,8 @@
 #include "arbiter/core/fen.h"
 #include "arbiter/core/movegen.h"
 #include "arbiter/core/notation.h"
-#include "arbiter/rules/unwinnability.h"
 #include "arbiter/rules/verdict_format.h"
+#include "arbiter/unwinnability/unwinnability.h"
 #include "bindings.h"
 
 namespace arbiter::python {

@@ -18,9 +18,9 @@
 
 #include "arbiter/core/fen.h"
 #include "arbiter/core/notation.h"
-#include "arbiter/rules/unwinnability.h"
-#include "arbiter/rules/unwinnability_suite.h"
+#include "arbiter/unwinnability/unwinnability.h"
 #include "commands.h"
+#include "unwinnability/suite.h"
 
 namespace arbiter::cli {
 

@@ -15,8 +15,8 @@
 #include "arbiter/adjudicate/judge.h"
 #include "arbiter/pgn/parser.h"
 #include "arbiter/pgn/splitter.h"
-#include "arbiter/rules/unwinnability.h"
 #include "arbiter/rules/verdict_format.h"
+#include "arbiter/unwinnability/unwinnability.h"
 #include "test_support.h"
 
 namespace arbiter::adjudicate {

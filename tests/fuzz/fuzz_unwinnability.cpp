@@ -3,10 +3,10 @@
 // check, en passant), and no proof contradicted by a mate within two plies.
 #include "arbiter/core/fen.h"
 #include "arbiter/core/movegen.h"
-#include "arbiter/rules/fixed_men.h"
-#include "arbiter/rules/structure_proof.h"
-#include "arbiter/rules/unwinnability.h"
+#include "arbiter/unwinnability/unwinnability.h"
 #include "fuzz_support.h"
+#include "unwinnability/fixed_men.h"
+#include "unwinnability/structure_proof.h"
 
 namespace {
 

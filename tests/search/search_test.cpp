@@ -6,9 +6,9 @@
 #include <string>
 
 #include "arbiter/core/notation.h"
-#include "arbiter/rules/unwinnability.h"
 #include "arbiter/search/strength.h"
 #include "arbiter/search/threads.h"
+#include "arbiter/unwinnability/unwinnability.h"
 #include "test_support.h"
 
 namespace arbiter::search {

@@ -29,7 +29,7 @@
 #include "arbiter/rules/edition.h"
 #include "arbiter/rules/outcome.h"
 #include "arbiter/rules/repetition.h"
-#include "arbiter/rules/unwinnability.h"
+#include "arbiter/unwinnability/unwinnability.h"
 
 namespace arbiter::rules {
 

@@ -15,16 +15,16 @@
 // legal moves; the walk saw no mate in it. A full table or the budget makes the
 // answer Incomplete. Positions are identified by their key plus the occupancy,
 // so a key collision alone cannot merge two positions.
-#include "arbiter/rules/mate_reachability.h"
+#include "unwinnability/mate_reachability.h"
 
 #include <algorithm>
 #include <limits>
 #include <unordered_set>
 
 #include "arbiter/core/movegen.h"
-#include "arbiter/rules/fixed_men.h"
-#include "arbiter/rules/structure_proof.h"
-#include "arbiter/rules/unwinnability.h"
+#include "arbiter/unwinnability/unwinnability.h"
+#include "unwinnability/fixed_men.h"
+#include "unwinnability/structure_proof.h"
 
 namespace arbiter::rules {
 

@@ -1,12 +1,12 @@
 // Blockade analysis: fixed pawn structures, the regions pieces can ever reach,
 // and a counting argument over the loser's possible mating squares.
-#include "arbiter/rules/blockade.h"
+#include "unwinnability/blockade.h"
 
 #include <array>
 #include <span>
 
 #include "core/attacks.h"
-#include "piece_regions.h"
+#include "unwinnability/piece_regions.h"
 
 namespace arbiter::rules {
 

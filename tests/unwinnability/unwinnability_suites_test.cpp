@@ -17,17 +17,17 @@
 
 #include "arbiter/core/fen.h"
 #include "arbiter/core/movegen.h"
-#include "arbiter/rules/blockade.h"
-#include "arbiter/rules/fixed_men.h"
 #include "arbiter/rules/game.h"
-#include "arbiter/rules/helpmate.h"
-#include "arbiter/rules/helpmate_witness.h"
-#include "arbiter/rules/mate_reachability.h"
-#include "arbiter/rules/structure_proof.h"
-#include "arbiter/rules/unwinnability.h"
-#include "arbiter/rules/unwinnability_suite.h"
+#include "arbiter/unwinnability/unwinnability.h"
 #include "rules/game_helpers.h"
 #include "test_support.h"
+#include "unwinnability/blockade.h"
+#include "unwinnability/fixed_men.h"
+#include "unwinnability/helpmate.h"
+#include "unwinnability/helpmate_witness.h"
+#include "unwinnability/mate_reachability.h"
+#include "unwinnability/structure_proof.h"
+#include "unwinnability/suite.h"
 
 namespace arbiter::rules {
 namespace {

@@ -16,20 +16,20 @@
 //      (corner to mate in) in sparse positions, in rounds of growing slices.
 // The per-ply dead-position check screens first (static_proof_may_apply,
 // dead_is_provable) so that ordinary positions cost a few bit operations.
-#include "arbiter/rules/unwinnability.h"
+#include "arbiter/unwinnability/unwinnability.h"
 
 #include <algorithm>
 #include <optional>
 #include <span>
 
 #include "arbiter/core/movegen.h"
-#include "arbiter/rules/blockade.h"
-#include "arbiter/rules/fixed_men.h"
-#include "arbiter/rules/helpmate.h"
-#include "arbiter/rules/helpmate_witness.h"
-#include "arbiter/rules/mate_reachability.h"
-#include "arbiter/rules/structure_proof.h"
 #include "core/attacks.h"
+#include "unwinnability/blockade.h"
+#include "unwinnability/fixed_men.h"
+#include "unwinnability/helpmate.h"
+#include "unwinnability/helpmate_witness.h"
+#include "unwinnability/mate_reachability.h"
+#include "unwinnability/structure_proof.h"
 
 namespace arbiter::rules {
 

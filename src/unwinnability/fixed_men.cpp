@@ -1,13 +1,13 @@
 // The fixed-men proof of unwinnability (see the header): a greatest fixpoint over
 // which men can never move, then the counting argument on the regions they leave.
-#include "arbiter/rules/fixed_men.h"
+#include "unwinnability/fixed_men.h"
 
 #include <array>
 #include <span>
 
 #include "arbiter/core/movegen.h"
 #include "core/attacks.h"
-#include "piece_regions.h"
+#include "unwinnability/piece_regions.h"
 
 namespace arbiter::rules {
 

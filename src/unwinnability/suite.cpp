@@ -1,13 +1,13 @@
 // The hard unwinnability suite of tests/data: how its positions are generated
 // and how they are labelled, independently of the static proofs under test.
-#include "arbiter/rules/unwinnability_suite.h"
+#include "unwinnability/suite.h"
 
 #include <random>
 
 #include "arbiter/core/fen.h"
-#include "arbiter/rules/helpmate.h"
-#include "arbiter/rules/helpmate_witness.h"
-#include "arbiter/rules/mate_reachability.h"
+#include "unwinnability/helpmate.h"
+#include "unwinnability/helpmate_witness.h"
+#include "unwinnability/mate_reachability.h"
 
 namespace arbiter::rules {
 

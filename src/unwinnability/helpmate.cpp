@@ -1,6 +1,6 @@
 // Heuristic helpmate search (see helpmate.h). Only the line it finds is a proof;
 // ordering, the beam and the table merely decide how fast a mate turns up.
-#include "arbiter/rules/helpmate.h"
+#include "unwinnability/helpmate.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -8,9 +8,9 @@
 #include <optional>
 
 #include "arbiter/core/movegen.h"
-#include "arbiter/rules/unwinnability.h"
+#include "arbiter/unwinnability/unwinnability.h"
 #include "core/attacks.h"
-#include "helpmate_plans.h"
+#include "unwinnability/helpmate_plans.h"
 
 namespace arbiter::rules {
 

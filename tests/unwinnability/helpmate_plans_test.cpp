@@ -10,10 +10,10 @@
 
 #include "arbiter/core/fen.h"
 #include "arbiter/core/movegen.h"
-#include "arbiter/rules/helpmate.h"
-#include "arbiter/rules/helpmate_witness.h"
-#include "arbiter/rules/unwinnability.h"
+#include "arbiter/unwinnability/unwinnability.h"
 #include "test_support.h"
+#include "unwinnability/helpmate.h"
+#include "unwinnability/helpmate_witness.h"
 
 namespace arbiter::rules {
 namespace {

@@ -10,7 +10,7 @@
 
 #include "arbiter/core/move.h"
 #include "arbiter/core/position.h"
-#include "arbiter/rules/structure_proof.h"
+#include "unwinnability/structure_proof.h"
 
 namespace arbiter::rules {
 

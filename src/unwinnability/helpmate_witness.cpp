@@ -1,5 +1,5 @@
 // Checking and reusing helpmate lines (see helpmate_witness.h).
-#include "arbiter/rules/helpmate_witness.h"
+#include "unwinnability/helpmate_witness.h"
 
 #include "arbiter/core/movegen.h"
 

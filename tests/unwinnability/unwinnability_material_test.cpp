@@ -1,7 +1,7 @@
 // The exact material rules of spec section 4 (layers 1 and 2).
 #include <gtest/gtest.h>
 
-#include "arbiter/rules/unwinnability.h"
+#include "arbiter/unwinnability/unwinnability.h"
 #include "test_support.h"
 
 namespace arbiter::rules {

@@ -1,9 +1,9 @@
 // The plans of the helpmate search: corners to mate in, and the prison plan.
-#include "helpmate_plans.h"
+#include "unwinnability/helpmate_plans.h"
 
-#include "arbiter/rules/helpmate.h"
 #include "core/attacks.h"
-#include "piece_regions.h"
+#include "unwinnability/helpmate.h"
+#include "unwinnability/piece_regions.h"
 
 namespace arbiter::rules {
 

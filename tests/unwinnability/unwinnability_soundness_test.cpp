@@ -13,10 +13,10 @@
 
 #include "arbiter/core/fen.h"
 #include "arbiter/core/movegen.h"
-#include "arbiter/rules/blockade.h"
-#include "arbiter/rules/helpmate_witness.h"
-#include "arbiter/rules/unwinnability.h"
+#include "arbiter/unwinnability/unwinnability.h"
 #include "test_support.h"
+#include "unwinnability/blockade.h"
+#include "unwinnability/helpmate_witness.h"
 
 namespace arbiter::rules {
 namespace {

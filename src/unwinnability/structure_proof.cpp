@@ -1,13 +1,13 @@
 // The pawn-structure proof of unwinnability: a walk over the pawn structures a
 // position can reach, with the other men abstracted into regions (see the header).
-#include "arbiter/rules/structure_proof.h"
+#include "unwinnability/structure_proof.h"
 
 #include <array>
 #include <span>
 #include <vector>
 
 #include "core/attacks.h"
-#include "piece_regions.h"
+#include "unwinnability/piece_regions.h"
 
 namespace arbiter::rules {
 

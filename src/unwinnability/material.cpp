@@ -1,6 +1,6 @@
 // Unwinnability, first layer: the exact material rules of spec section 4 (O(1)).
 // Sound but incomplete: the other layers settle what these rules leave open.
-#include "arbiter/rules/unwinnability.h"
+#include "arbiter/unwinnability/unwinnability.h"
 
 namespace arbiter::rules {
 
