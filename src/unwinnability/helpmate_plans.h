@@ -2,7 +2,7 @@
 // loser's king is led to a corner, one plan per corner it may be mated in; where
 // the winner's king is shut in behind the pawns, one plan more, in which the loser
 // opens the wall (helpmate_plan_count in helpmate.h counts them). Internal to
-// src/rules.
+// src/unwinnability.
 #pragma once
 
 #include <algorithm>

@@ -1,0 +1,324 @@
+// The move classification of the helpmate search (see helpmate_moves.h).
+#include "unwinnability/helpmate_moves.h"
+
+#include "unwinnability/helpmate_plans.h"
+
+namespace arbiter::rules::helpmate {
+
+using core::Bitboard;
+using core::Color;
+using core::Move;
+using core::PieceType;
+using core::Position;
+using core::Square;
+using plans::distance;
+
+namespace {
+
+// In the corner plans, a loser's king farther than this from its corner still has
+// to walk there: the winner's pieces next to it make way.
+constexpr int kJailerCornerDistance = 2;
+
+// Waiting moves rank after every natural move that makes progress.
+constexpr int kWaitingScore = -1000;
+
+// Move-ordering weights inside a cost class (higher is tried first).
+constexpr int kCheckBonus = 1000;    // the winner checks: mates are checks
+constexpr int kApproachWeight = 12;  // per square a piece gets closer to its target
+constexpr int kFreedomWeight = 10;   // per flight square the loser's king gives up
+constexpr int kBlockBonus = 40;      // a loser's piece steps next to its king or target
+constexpr int kPressureWeight = 25;  // per square around the loser's king newly attacked
+constexpr int kClearingBonus = 40;   // a man leaves a line to the loser's king
+
+}  // namespace
+
+MoveClassifier::MoveClassifier(const Position& pos, Color winner, int plan)
+    : pos_(pos), winner_(winner), loser_(~winner) {
+  corner_mode_ = plans::uses_corner_plan(pos_, winner_);
+  corner_ = plans::target_corner(pos_, winner_, plan);
+  prison_plan_ = plans::is_prison_plan(pos_, winner_, plan);
+  // Kings and pawns only, every pawn stopped by an enemy pawn on its file: the
+  // winner's king must first take a blocker.
+  pawns_only_ = !(pos_.pieces(winner_) & ~pos_.pieces(PieceType::King, PieceType::Pawn));
+  // Minor pieces alone need the loser's own men to block its king.
+  needs_blockers_ = !(pos_.pieces(winner_) & ~pos_.pieces(PieceType::King, PieceType::Knight) &
+                      ~pos_.pieces(PieceType::Bishop));
+}
+
+// Where the loser's king should go: a corner, or nowhere (it stays put).
+Square MoveClassifier::loser_king_target() const {
+  return corner_mode_ ? corner_ : pos_.king_square(loser_);
+}
+
+// The squares ahead of a pawn of colour c on s, on its file.
+Bitboard MoveClassifier::file_ahead(Color c, Square s) {
+  const Bitboard file = core::file_bb(s);
+  return c == Color::White ? file & ~((core::square_bb(s) << 1) - 1)
+                           : file & (core::square_bb(s) - 1);
+}
+
+// With only pawns to mate with and none of them free to run, the enemy pawn
+// in front of one of the winner's pawns nearest the winner's king: taking it
+// frees a pawn to queen. None otherwise.
+Square MoveClassifier::blocker_to_take() const {
+  if (!pawns_only_) return Square::None;
+  const Bitboard own = pos_.pieces(winner_, PieceType::Pawn);
+  const Bitboard theirs = pos_.pieces(loser_, PieceType::Pawn);
+  Bitboard blockers = 0;
+  for (Square s : core::squares(own)) {
+    const Bitboard ahead = file_ahead(winner_, s);
+    if (ahead & own) continue;
+    const Bitboard stoppers = ahead & theirs;
+    if (!stoppers) return Square::None;  // a runner: queening is the plan already
+    blockers |= stoppers;
+  }
+  // One the loser's pawns do not guard, if there is one: the king can take it.
+  Bitboard guarded = 0;
+  for (Square s : core::squares(theirs)) guarded |= core::pawn_attacks(loser_, s);
+  if (blockers & ~guarded) blockers &= ~guarded;
+  const Square king = pos_.king_square(winner_);
+  Square best = Square::None;
+  for (Square b : core::squares(blockers))
+    if (best == Square::None || distance(king, b) < distance(king, best)) best = b;
+  return best;
+}
+
+MoveClassifier::WinnerNode MoveClassifier::winner_node(const CheckInfo& info,
+                                                       Bitboard obstructions) const {
+  const Square blocker = blocker_to_take();
+  const Square target = loser_king_target();
+  WinnerNode node{info,
+                  obstructions,
+                  core::king_attacks(info.king) | core::square_bb(info.king),
+                  blocker != Square::None ? blocker : target,
+                  blocker != Square::None,
+                  target};
+  // In the corner plans, the winner's pieces next to the loser's king while it is
+  // still far from its corner stand in its way: stepping off is natural.
+  if (corner_mode_ && distance(info.king, corner_) > kJailerCornerDistance)
+    node.jailers =
+        node.zone & pos_.pieces(winner_) & ~pos_.pieces(PieceType::King, PieceType::Pawn);
+  node.any_move_from =
+      pos_.pieces(winner_, PieceType::Pawn, PieceType::King) | obstructions | node.jailers;
+  node.captures = pos_.pieces(loser_);
+  return node;
+}
+
+// How many zone squares the piece on `from` bears on now (cached: the moves
+// come piece by piece).
+int MoveClassifier::pressure_now(WinnerNode& node, PieceType pt, Square from) const {
+  if (node.pressure_from != from) {
+    node.pressure_from = from;
+    const Bitboard occupied = pos_.pieces() ^ core::square_bb(from);
+    node.pressure_before = core::popcount(core::piece_attacks(pt, from, occupied) & node.zone);
+  }
+  return node.pressure_before;
+}
+
+// False only for a move that classify_winner_move surely makes costly: at units 0
+// only natural moves are kept, and classifying the others was most of a node's
+// work. Kings, pawns, captures, special moves and men on a line are always
+// classified; a knight that approaches its target too; any other piece only if
+// its lines from the new square (on an empty board) meet more squares of the
+// zone than it bears on now, the least it needs to add pressure.
+bool MoveClassifier::may_be_natural(Move m, WinnerNode& node) const {
+  if (m.kind() != core::MoveKind::Normal) return true;
+  const Square from = m.from(), to = m.to();
+  if (core::contains(node.any_move_from, from) || core::contains(node.captures, to)) return true;
+  const PieceType pt = core::type_of(pos_.piece_on(from));
+  if (pt == PieceType::Knight &&
+      distance(to, node.piece_target) < distance(from, node.piece_target))
+    return true;
+  const Bitboard reach =
+      pt == PieceType::Knight ? core::knight_attacks(to) : empty_board_lines(pt, to);
+  return core::popcount(reach & node.zone) > pressure_now(node, pt, from);
+}
+
+ScoredMove MoveClassifier::classify_winner_move(Move m, WinnerNode& node) const {
+  const Square from = m.from(), to = m.to();
+  const PieceType pt = core::type_of(pos_.moved_piece(m));
+  // Kings and knights need to come close; long-range pieces mate from afar.
+  // In a corner the king guards from two squares off and knights keep a step away.
+  const bool king = pt == PieceType::King;
+  const Square target = king ? node.king_target : node.piece_target;
+  int approach = distance(from, target) - distance(to, target);
+  if (corner_mode_ && !(king && node.to_blocker) && distance(to, target) < 2) approach = 0;
+  ScoredMove s{m.bits(), int(MoveCost::Ordinary), 0};
+  const bool capture = pos_.is_capture(m);
+  if (node.info.may_check(pos_, m) && m.kind() == core::MoveKind::Normal) s.score += kCheckBonus;
+  s.score += kApproachWeight * approach;
+  if (m.is_promotion()) {
+    s.cost = int(m.promotion() == PieceType::Queen    ? MoveCost::Natural
+                 : m.promotion() == PieceType::Knight ? MoveCost::Ordinary
+                                                      : MoveCost::Unlikely);
+  } else if (capture || pt == PieceType::Pawn ||
+             ((king || pt == PieceType::Knight) && approach > 0) ||
+             (king && corner_mode_ && approach == 0)) {
+    // Captures clear the loser's defenders, pawns march on to queen, and short
+    // range pieces must come close; in corner mode a king keeping its distance
+    // is how the winner waits for the loser's pieces (ranked last).
+    s.cost = int(MoveCost::Natural);
+    if (king && approach == 0 && !capture) s.score += kWaitingScore;
+  } else if (!king) {
+    // A piece that bears on more squares around the loser's king.
+    const int before = pressure_now(node, pt, from);
+    const Bitboard attacks = core::piece_attacks(pt, to, pos_.pieces() ^ core::square_bb(from));
+    const int after = core::popcount(attacks & node.zone);
+    s.score += kPressureWeight * (after - before);
+    // In a corner, a check that does not mate only chases the king away (mates
+    // are found by the probe at the end of each line).
+    const bool chases = corner_mode_ && core::contains(attacks, node.info.king);
+    if (after > before && !chases) s.cost = int(MoveCost::Natural);
+  }
+  if (core::contains(node.obstructions, from) ||
+      (core::contains(node.jailers, from) && !core::contains(node.zone, to))) {
+    s.score += kClearingBonus;
+    s.cost = int(MoveCost::Natural);
+  }
+  return s;
+}
+
+MoveClassifier::LoserNode MoveClassifier::loser_node(Bitboard obstructions) const {
+  // Squares where the winner's own blockers could take a man and leave the line.
+  Bitboard offers = 0;
+  for (Square b : core::squares(obstructions & pos_.pieces(winner_))) {
+    const PieceType pt = core::type_of(pos_.piece_on(b));
+    offers |= pt == PieceType::Pawn ? core::pawn_attacks(winner_, b)
+                                    : core::piece_attacks(pt, b, pos_.pieces());
+  }
+  // Levers: a winner's pawn blocked head-on gets free when a loser's man is
+  // offered where it can take (...gxf3 with the loser's bishop on f3), or when
+  // the loser's man in front of it moves away, by a capture too (g2xf3 opens
+  // g3-g2). Composed walls often need both before the winner can mate.
+  const Bitboard pawns = pos_.pieces(winner_, PieceType::Pawn);
+  const Bitboard ahead = winner_ == Color::White ? core::shift<core::Direction::North>(pawns)
+                                                 : core::shift<core::Direction::South>(pawns);
+  const Bitboard blocked = winner_ == Color::White
+                               ? core::shift<core::Direction::South>(ahead & pos_.pieces())
+                               : core::shift<core::Direction::North>(ahead & pos_.pieces());
+  offers |= core::pawn_attacks_bb(winner_, blocked) & ~pos_.pieces(loser_);
+  const Bitboard levers = ahead & pos_.pieces(loser_);
+  const Square king = pos_.king_square(loser_);
+  const Square target = loser_king_target();
+  LoserNode node{obstructions,
+                 offers,
+                 levers,
+                 king,
+                 target,
+                 core::king_attacks(king) | core::king_attacks(target),
+                 pos_.pieces(loser_)};
+  if (prison_plan_) {
+    for (Square w : core::squares(plans::prison_walls(pos_, winner_)))
+      if (node.wall == Square::None || distance(king, w) < distance(king, node.wall)) node.wall = w;
+    // The other way out: a loser's pawn runs, promotes and offers its piece to a
+    // wall pawn. The winner's men barring a loser's pawn's file are taken first.
+    const Bitboard loser_pawns = pos_.pieces(loser_, PieceType::Pawn);
+    for (Square p : core::squares(loser_pawns)) {
+      const Bitboard ahead = file_ahead(loser_, p);
+      if (ahead & loser_pawns) continue;  // the front pawn of the file runs, if any
+      const Bitboard men = ahead & pos_.pieces();
+      if (!men) {
+        node.runners |= core::square_bb(p);
+        continue;
+      }
+      const Square first = loser_ == Color::White ? core::lsb(men) : core::msb(men);
+      if (core::contains(pos_.pieces(winner_), first) &&
+          core::type_of(pos_.piece_on(first)) != PieceType::King)
+        node.lane_blockers |= core::square_bb(first);
+    }
+  }
+  return node;
+}
+
+// False only for a move that classify_loser_move surely makes costly (see the
+// winner's may_be_natural): a natural move of the loser moves its king, steps
+// into the zone, clears a line or offers a man to a blocker, and any move may be
+// natural when the loser must bring blockers.
+bool MoveClassifier::may_be_natural(Move m, const LoserNode& node) const {
+  if (needs_blockers_ || node.wall != Square::None) return true;
+  return m.from() == node.king || core::contains(node.obstructions | node.levers, m.from()) ||
+         core::contains(node.offers | node.zone, m.to());
+}
+
+ScoredMove MoveClassifier::classify_loser_move(Move m, const LoserNode& node) const {
+  const Square from = m.from(), to = m.to();
+  const Square king = node.king;
+  const PieceType pt = core::type_of(pos_.moved_piece(m));
+  ScoredMove s{m.bits(), int(MoveCost::Ordinary), 0};
+  if (node.wall != Square::None) {
+    // The prison plan: the loser's king walks to a wall of the winner's king and
+    // takes it, or frees a pawn that runs to promote into a man to offer.
+    if (from == king) {
+      const int approach = distance(from, node.wall) - distance(to, node.wall);
+      s.score += kApproachWeight * approach;
+      if (core::contains(node.lane_blockers, to)) s.score += kClearingBonus;
+      if (approach > 0 || core::contains(node.lane_blockers, to)) s.cost = int(MoveCost::Natural);
+      return s;
+    }
+    if (core::contains(node.runners, from)) {
+      s.score += kClearingBonus;
+      s.cost = int(MoveCost::Natural);
+      if (m.is_promotion()) {
+        const Bitboard reach =
+            core::piece_attacks(m.promotion(), to, pos_.pieces() ^ core::square_bb(from));
+        if (!(reach & node.offers)) s.cost = int(MoveCost::Ordinary);
+      }
+      return s;
+    }
+  }
+  if (from == king) {
+    if (m.is_castling()) return s;
+    auto freedom = [&](Square sq) { return core::popcount(core::king_attacks(sq) & ~node.own); };
+    s.score += kFreedomWeight * (freedom(from) - freedom(to));
+    if (corner_mode_) {
+      const int approach = distance(from, corner_) - distance(to, corner_);
+      s.score += kApproachWeight * approach;
+      // Walking in is the plan; waiting next to the corner is natural too, but
+      // after the other pieces' natural moves (they may still be on their way).
+      if (approach > 0) {
+        s.cost = int(MoveCost::Natural);
+      } else if (distance(to, corner_) <= 1) {
+        s.cost = int(MoveCost::Natural);
+        s.score = kWaitingScore;
+      }
+    } else {
+      // Outside the corner plans any step of the king may lead it into a mating
+      // net, as most middlegame helpmates begin; the freedom it gives up ranks
+      // the steps.
+      s.cost = int(MoveCost::Natural);
+    }
+  } else {
+    const Square target = node.target;
+    const Bitboard zone = node.zone;
+    if (core::contains(zone, to) && !core::contains(zone, from)) {
+      s.score += kBlockBonus;
+      s.cost = int(MoveCost::Natural);
+    } else if (needs_blockers_ && pt != PieceType::Pawn &&
+               distance(to, target) < distance(from, target)) {
+      s.score += kApproachWeight;
+      s.cost = int(MoveCost::Natural);  // a blocker on its way
+    }
+  }
+  if (core::contains(node.levers, from) && from != king) {
+    s.score += kClearingBonus;
+    s.cost = int(MoveCost::Natural);
+    return s;
+  }
+  if ((core::contains(node.obstructions, from) || core::contains(node.offers, to)) &&
+      !pos_.is_capture(m)) {
+    s.score += kClearingBonus;
+    s.cost = int(MoveCost::Natural);
+    return s;
+  }
+  // Taking the winner's material rarely helps the winner mate. A pawn move is
+  // an ordinary deviation (it may open a line or give up a square), natural
+  // when the loser needs more blockers (a pawn may queen into one).
+  if (pos_.is_capture(m)) {
+    s.cost = int(MoveCost::Unlikely);
+  } else if (pt == PieceType::Pawn) {
+    s.cost = int(needs_blockers_ ? MoveCost::Natural : MoveCost::Ordinary);
+  }
+  return s;
+}
+
+}  // namespace arbiter::rules::helpmate
