@@ -353,17 +353,15 @@ class FixedMenAnalysis {
 // where they are (walled in by its own men and by squares that enemy pawns cover,
 // enemy men there included), or 0: a guess, which prove_in_pen checks against
 // the fixed men.
+constexpr int kPenSize = 2;
+
 Bitboard pen_of_two(const Position& pos, Color c) {
   const Square king = pos.king_square(c);
   const Bitboard wall = (pos.pieces(c) ^ core::square_bb(king)) |
                         core::pawn_attacks_bb(~c, pos.pieces(~c, PieceType::Pawn));
-  const Bitboard exits = core::king_attacks(king) & ~wall;
-  if (core::popcount(exits) != 1) return 0;
-  const Bitboard pen = core::square_bb(king) | exits;
-  return (regions::step(PieceType::King, exits) & ~wall & ~pen) ? 0 : pen;
+  const Bitboard pen = regions::king_pen(king, wall, kPenSize);
+  return core::popcount(pen) == kPenSize ? pen : 0;
 }
-
-constexpr int kPenSize = 2;
 
 // The pen argument. Say the loser's king can only ever walk between two squares
 // and the loser has nothing else that can ever move. Then whenever the winner's

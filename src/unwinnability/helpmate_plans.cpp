@@ -93,9 +93,7 @@ Bitboard stuck_pieces(const Position& pos, Color c) {
 Bitboard king_prison(const Position& pos, Color c) {
   const Bitboard barred = pos.pieces(PieceType::Pawn) | stuck_pieces(pos, c) |
                           core::pawn_attacks_bb(~c, pos.pieces(~c, PieceType::Pawn));
-  const Bitboard reach =
-      regions::flood(PieceType::King, core::square_bb(pos.king_square(c)), ~barred);
-  return core::popcount(reach) <= kPrisonMaxSquares ? reach : 0;
+  return regions::king_pen(pos.king_square(c), barred, kPrisonMaxSquares);
 }
 
 Bitboard prison_walls(const Position& pos, Color winner) {

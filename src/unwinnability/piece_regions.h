@@ -66,6 +66,34 @@ inline core::Bitboard flood(core::PieceType pt, core::Bitboard seed, core::Bitbo
   return region;
 }
 
+// A king's pen: the squares the king on `king` can ever walk among, grown king
+// step by king step over squares outside `walls` that `open` admits (a test of
+// the square alone); 0 as soon as it holds more than `max_squares`. The prover's
+// pens (the screens' king_pen_size, the fixed men's pen_of_two, the helpmate
+// plans' king_prison) differ only in what they count as a wall.
+template <typename Open>
+core::Bitboard king_pen(core::Square king, core::Bitboard walls, int max_squares, Open open) {
+  core::Bitboard pen = core::square_bb(king), frontier = pen;
+  int size = 1;
+  while (frontier) {
+    core::Bitboard next = 0;
+    for (core::Square from : core::squares(frontier)) {
+      for (core::Square s : core::squares(core::king_attacks(from) & ~walls & ~pen & ~next)) {
+        if (!open(s)) continue;
+        if (++size > max_squares) return 0;
+        next |= core::square_bb(s);
+      }
+    }
+    pen |= next;
+    frontier = next;
+  }
+  return pen;
+}
+
+inline core::Bitboard king_pen(core::Square king, core::Bitboard walls, int max_squares) {
+  return king_pen(king, walls, max_squares, [](core::Square) { return true; });
+}
+
 // The most squares of a king's neighbourhood (the 8 squares around k) that one
 // piece of a type can close: by standing on one, or attacking it on an empty board
 // (rays pass through the king, which cannot step back along a checking line).

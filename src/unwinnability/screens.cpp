@@ -6,6 +6,7 @@
 #include "core/attacks.h"
 #include "unwinnability/blockade.h"
 #include "unwinnability/fixed_men.h"
+#include "unwinnability/piece_regions.h"
 #include "unwinnability/structure_proof.h"
 
 namespace arbiter::rules::screens {
@@ -152,25 +153,14 @@ int king_pen_size(const Position& pos, Color c, int max_squares) {
   // the usual answer, from bit operations alone.
   if (core::popcount(core::king_attacks(king) & ~covered & ~pos.pieces()) >= max_squares) return 0;
   const core::Bitboard lifted = pos.pieces() ^ core::square_bb(king);
-  // Grow the pen from the king over the squares it could ever stand on (not its
-  // own men's, not covered by an enemy pawn, not a defended enemy man), giving up
-  // as soon as it holds more than max_squares.
-  core::Bitboard pen = core::square_bb(king), frontier = pen;
-  int size = 1;
-  while (frontier) {
-    core::Bitboard next = 0;
-    for (core::Square from : core::squares(frontier)) {
-      for (core::Square s :
-           core::squares(core::king_attacks(from) & ~own & ~covered & ~pen & ~next)) {
-        if ((enemy & core::square_bb(s)) && pos.attacked_by(~c, s, lifted)) continue;
-        if (++size > max_squares) return 0;
-        next |= core::square_bb(s);
-      }
-    }
-    pen |= next;
-    frontier = next;
-  }
-  return size;
+  // The pen over the squares the king could ever stand on: not its own men's, not
+  // covered by an enemy pawn, not a defended enemy man (asked only of the squares
+  // the pen reaches: attacked_by is the costly test).
+  const core::Bitboard pen =
+      regions::king_pen(king, own | covered, max_squares, [&](core::Square s) {
+        return !((enemy & core::square_bb(s)) && pos.attacked_by(~c, s, lifted));
+      });
+  return core::popcount(pen);
 }
 
 // Whether the static proofs show both sides unwinnable, cheaply for the per-ply
