@@ -1,7 +1,7 @@
-// Shared by the static unwinnability proofs (blockade.cpp, structure_proof.cpp):
-// the squares a piece can ever reach around fixed pawns, and the counting
-// argument that says whether a king could be mated on a given square.
-// Internal to src/rules.
+// Shared by the static unwinnability proofs (blockade.cpp, structure_proof.cpp,
+// fixed_men.cpp), the screens and the helpmate plans: the squares a piece can ever
+// reach around fixed pawns, a king's pen, and the counting argument that says
+// whether a king could be mated on a given square. Internal to src/unwinnability.
 #pragma once
 
 #include <algorithm>
