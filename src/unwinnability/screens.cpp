@@ -368,4 +368,13 @@ bool dead_is_provable(const Position& root, uint64_t root_moves) {
          few_moves_on_both_sides(pos, moves);
 }
 
+DeadCheckScreens screen_dead_check(const Position& pos, uint64_t legal_moves) {
+  DeadCheckScreens screens;
+  screens.few_moves = dead_is_provable(pos, legal_moves);
+  if (screens.few_moves) return screens;
+  screens.static_may_apply = static_proof_may_apply(pos);
+  screens.walls = walls_may_hold(pos, screens.static_may_apply);
+  return screens;
+}
+
 }  // namespace arbiter::rules::screens

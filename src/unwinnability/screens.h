@@ -20,9 +20,6 @@ bool has_runner(const core::Position& pos);
 // A pawn with no man at all ahead on its file: free to promote now.
 bool has_open_runner(const core::Position& pos);
 
-// Whether the static proofs stand a chance of proving both sides unwinnable:
-// walls of pawns, and no queen, rook or knight roaming.
-bool static_proof_may_apply(const core::Position& pos);
 // Whether the static proofs show both sides unwinnable (the per-ply check's
 // cheaper version: the pawn structures only once the fixed men proved one side).
 bool statically_dead(const core::Position& pos);
@@ -39,10 +36,21 @@ bool nearly_stuck(const core::Position& pos, core::Color side);
 // position with many moves dead: Hold where the static proofs may apply too,
 // HoldAStuckSide where the held side is nearly out of moves (a longer walk).
 enum class Walls : uint8_t { None, Hold, HoldAStuckSide };
-Walls walls_may_hold(const core::Position& pos, bool static_may_apply);
 
-// The per-ply check's screen: whether the layers stand a chance of proving the
-// position dead. `root_moves` is count_legal_moves_capped(root, 1).
-bool dead_is_provable(const core::Position& root, uint64_t root_moves);
+// What the screens of the per-ply dead-position check say of a position. One
+// call for the three, since the check runs after every ply: the screens stay
+// inlined together, as they were before they had a file of their own.
+struct DeadCheckScreens {
+  // The layers stand a chance of proving the position dead: material, a forced
+  // line, a blockade, or a walk of a position with few moves on both sides.
+  bool few_moves = false;
+  // Otherwise: the static proofs may apply (walls of pawns, no queen, rook or
+  // knight roaming) ...
+  bool static_may_apply = false;
+  // ... and whether some king is held in place by pawns.
+  Walls walls = Walls::None;
+};
+// `legal_moves` is count_legal_moves_capped(pos, 1).
+DeadCheckScreens screen_dead_check(const core::Position& pos, uint64_t legal_moves);
 
 }  // namespace arbiter::rules::screens

@@ -14,8 +14,8 @@
 //      or forced positions either way (the static proofs cut it short);
 //   8. deeper helpmate searches with what is left of the budget, one per plan
 //      (corner to mate in) in sparse positions, in rounds of growing slices.
-// The per-ply dead-position check screens first (screens.h: static_proof_may_apply,
-// dead_is_provable) so that ordinary positions cost a few bit operations.
+// The per-ply dead-position check screens first (screens.h, screen_dead_check)
+// so that ordinary positions cost a few bit operations.
 #include "arbiter/unwinnability/unwinnability.h"
 
 #include <algorithm>
@@ -37,17 +37,14 @@ namespace arbiter::rules {
 using core::Color;
 using core::Move;
 using core::Position;
-using screens::dead_is_provable;
 using screens::has_open_runner;
 using screens::has_runner;
 using screens::kMaxForcedPlies;
 using screens::looks_closed;
 using screens::mobile_pieces;
 using screens::nearly_stuck;
-using screens::static_proof_may_apply;
 using screens::statically_dead;
 using screens::Walls;
-using screens::walls_may_hold;
 
 namespace {
 
@@ -389,11 +386,12 @@ DeadPositionResult dead_position(const Position& pos, uint64_t legal_moves,
     r.method = WinnabilityMethod::Material;
     return r;
   }
-  const bool few_moves = dead_is_provable(pos, legal_moves);
-  const bool static_may_apply = !few_moves && static_proof_may_apply(pos);
+  const screens::DeadCheckScreens screened = screens::screen_dead_check(pos, legal_moves);
+  const bool few_moves = screened.few_moves;
+  const bool static_may_apply = screened.static_may_apply;
   // Walled positions with more moves get a walk, but not again in this game once
   // a walk of the same pawns and men gave up.
-  const Walls walls = few_moves ? Walls::None : walls_may_hold(pos, static_may_apply);
+  const Walls walls = screened.walls;
   const bool walled = walls != Walls::None;
   if (!few_moves && !static_may_apply && !walled) {
     if (checks_to_follow > 0 && legal_moves > 1 && pos.in_check())
