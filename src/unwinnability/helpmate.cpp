@@ -10,7 +10,7 @@
 #include "arbiter/core/movegen.h"
 #include "arbiter/unwinnability/unwinnability.h"
 #include "core/attacks.h"
-#include "unwinnability/helpmate_moves.h"
+#include "unwinnability/helpmate_moves_inline.h"
 
 namespace arbiter::rules {
 

@@ -29,7 +29,7 @@
 #include "unwinnability/helpmate.h"
 #include "unwinnability/helpmate_witness.h"
 #include "unwinnability/mate_reachability.h"
-#include "unwinnability/screens.h"
+#include "unwinnability/screens_inline.h"
 #include "unwinnability/structure_proof.h"
 
 namespace arbiter::rules {

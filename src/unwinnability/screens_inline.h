@@ -1,4 +1,11 @@
-// The screens of the unwinnability layers (see screens.h).
+// The screens of the unwinnability layers (see screens.h), inline: the per-ply
+// 5.2.2 check runs them after every ply of every game, and in a translation
+// unit of their own they cost about 3% of adjudicate's time on
+// lichess-timeouts.pgn (perf: dead_position's share split into calls to
+// king_pen_size, screen_dead_check and the rest). Included by
+// unwinnability.cpp only.
+#pragma once
+
 #include "unwinnability/screens.h"
 
 #include "arbiter/core/movegen.h"
@@ -18,7 +25,7 @@ using core::Position;
 constexpr uint64_t kClosedMaxLegalMoves = 8;
 
 // Whether there are pawns and every one of them is blocked head-on.
-bool all_pawns_blocked(const Position& pos) {
+inline bool all_pawns_blocked(const Position& pos) {
   using core::PieceType;
   const core::Bitboard pushes =
       core::pawn_pushes_bb(Color::White, pos.pieces(Color::White, PieceType::Pawn)) |
@@ -28,7 +35,7 @@ bool all_pawns_blocked(const Position& pos) {
 
 // Whether some pawn is blocked head-on by an enemy pawn: the least a static proof
 // needs (a fixed man that walls something in starts with such a pair).
-bool has_locked_pawns(const Position& pos) {
+inline bool has_locked_pawns(const Position& pos) {
   using core::PieceType;
   const core::Bitboard white = pos.pieces(Color::White, PieceType::Pawn);
   return core::shift<core::Direction::North>(white) & pos.pieces(Color::Black, PieceType::Pawn);
@@ -36,7 +43,7 @@ bool has_locked_pawns(const Position& pos) {
 
 // How many pawns (of either side) stand right in front of a pawn: the stuff of
 // walls. A pair locked head-on counts two.
-int pawns_standing_in_front_of_pawns(const Position& pos) {
+inline int pawns_standing_in_front_of_pawns(const Position& pos) {
   using core::PieceType;
   const core::Bitboard pawns = pos.pieces(PieceType::Pawn);
   const core::Bitboard pushes =
@@ -46,8 +53,8 @@ int pawns_standing_in_front_of_pawns(const Position& pos) {
 }
 
 // Whether some pawn among `candidates` has none of `blockers` anywhere ahead on its file.
-bool pawn_with_nothing_ahead(const Position& pos, core::Bitboard blockers,
-                             core::Bitboard candidates = ~core::Bitboard(0)) {
+inline bool pawn_with_nothing_ahead(const Position& pos, core::Bitboard blockers,
+                                    core::Bitboard candidates = ~core::Bitboard(0)) {
   using core::Bitboard;
   using core::PieceType;
   constexpr int kRank = 8;  // a shift by one rank
@@ -67,7 +74,7 @@ bool pawn_with_nothing_ahead(const Position& pos, core::Bitboard blockers,
 // Whether the king on `s` has no square to step to: each is its own man's or
 // attacked (with the king lifted, so that a slider's line covers the square
 // behind it).
-bool king_shut_in(const Position& pos, core::Square s) {
+inline bool king_shut_in(const Position& pos, core::Square s) {
   const Color us = core::color_of(pos.piece_on(s));
   const core::Bitboard occupied = pos.pieces() ^ core::square_bb(s);
   for (core::Square to : core::squares(core::king_attacks(s) & ~pos.pieces(us)))
@@ -78,7 +85,7 @@ bool king_shut_in(const Position& pos, core::Square s) {
 // A pawn with no pawn ahead on its file, unless a king that cannot move stands
 // right in front of it (the king shut in on the back rank by the pawns it faces,
 // in the walls of composed positions).
-bool has_runner(const Position& pos) {
+inline bool has_runner(const Position& pos) {
   using core::PieceType;
   core::Bitboard candidates = pos.pieces(PieceType::Pawn);
   for (Color c : {Color::White, Color::Black}) {
@@ -94,7 +101,9 @@ bool has_runner(const Position& pos) {
 
 // A pawn with no man at all ahead on its file: free to promote now, and then
 // nearly always able to mate, so no static proof holds for its side.
-bool has_open_runner(const Position& pos) { return pawn_with_nothing_ahead(pos, pos.pieces()); }
+inline bool has_open_runner(const Position& pos) {
+  return pawn_with_nothing_ahead(pos, pos.pieces());
+}
 
 // The pawn structures the per-ply check follows before it gives up (the analysis
 // of one side for a verdict follows the default number).
@@ -112,7 +121,7 @@ constexpr int kRoamingMoves = 3;
 // moves freely now. A screen for the per-ply check, so that ordinary positions (a
 // closed middlegame has locked pawns but free pieces) cost a few bit operations:
 // it decides completeness, never soundness.
-bool static_proof_may_apply(const Position& pos) {
+inline bool static_proof_may_apply(const Position& pos) {
   using core::PieceType;
   if (has_open_runner(pos)) return false;
   if (pawns_standing_in_front_of_pawns(pos) < kWallForStaticProof) return false;
@@ -139,7 +148,7 @@ constexpr int kPenSquares = 2;
 // 8/8/k6p/5p1P/3b1p2/2b2PpK/6P1/8 w, White's king between h3 and h4 with nothing
 // else to move, where Black's bishops can check on h4 only once Black's king
 // covers h3, which leaves White no move one ply too early.
-int king_pen_size(const Position& pos, Color c, int max_squares) {
+inline int king_pen_size(const Position& pos, Color c, int max_squares) {
   using core::PieceType;
   const core::Square king = pos.king_square(c);
   // Off the edge eight squares would have to be held: a cheap first test, since
@@ -167,7 +176,7 @@ int king_pen_size(const Position& pos, Color c, int max_squares) {
 // screen: the pawn structures (costlier) are followed only for a side the fixed
 // men leave unproven, and only once the fixed men have proven the other side: a
 // live position stops there. (statically_dead_position is the full version.)
-bool statically_dead(const Position& pos) {
+inline bool statically_dead(const Position& pos) {
   const FixedMenProof fixed = prove_by_fixed_men(pos, /*both_or_none=*/true);
   const bool white = fixed.unwinnable[core::index(Color::White)];
   const bool black = fixed.unwinnable[core::index(Color::Black)];
@@ -179,7 +188,7 @@ bool statically_dead(const Position& pos) {
 
 // Whether the reachable set might be small enough to walk: every pawn blocked
 // head-on, or few legal moves. Open positions are left to the helpmate search.
-bool looks_closed(const Position& pos) {
+inline bool looks_closed(const Position& pos) {
   return all_pawns_blocked(pos) ||
          core::count_legal_moves_capped(pos, kClosedMaxLegalMoves) <= kClosedMaxLegalMoves;
 }
@@ -190,7 +199,7 @@ bool looks_closed(const Position& pos) {
 // position is, so the other side's pseudo-legal moves stand in (piece moves, pawn
 // pushes and captures): only an estimate, for deciding whether a walk through the
 // position is worth trying.
-bool opponent_has_more_moves_than(const Position& pos, uint64_t limit) {
+inline bool opponent_has_more_moves_than(const Position& pos, uint64_t limit) {
   using core::Bitboard;
   using core::PieceType;
   if (!pos.in_check()) {
@@ -223,7 +232,7 @@ constexpr uint64_t kClosedMaxSumOfMoves = 16;
 // Whether the two sides have few moves: both at most kClosedMaxLegalMoves, or
 // one stuck. `moves` is count_legal_moves_capped(pos, kClosedMaxLegalMoves) or
 // the exact count.
-bool few_moves_on_both_sides(const Position& pos, uint64_t moves) {
+inline bool few_moves_on_both_sides(const Position& pos, uint64_t moves) {
   if (moves <= kClosedMaxLegalMoves) {
     const bool stuck = moves <= kStuckMoves && !pos.in_check();
     return !opponent_has_more_moves_than(
@@ -246,14 +255,14 @@ constexpr int kWallAroundRunner = 3;
 // Whether a pawn may run to promotion past what a walk can hold, as far as a
 // cheap test tells: some pawn has no pawn ahead on its file, and the pawns do not
 // form a wall thick enough to shut it in.
-bool runner_may_escape(const Position& pos) {
+inline bool runner_may_escape(const Position& pos) {
   return has_open_runner(pos) ||
          (has_runner(pos) && pawns_standing_in_front_of_pawns(pos) < kWallAroundRunner);
 }
 
 // How many pieces other than kings and pawns have a pseudo-legal move: each one
 // that roams multiplies the reachable set by the squares it reaches.
-int mobile_pieces(const Position& pos) {
+inline int mobile_pieces(const Position& pos) {
   const core::Bitboard occupied = pos.pieces();
   int mobile = 0;
   for (Color c : {Color::White, Color::Black}) {
@@ -277,7 +286,7 @@ constexpr uint64_t kNearlyStuckMoves = 2;
 // cannot mate, and a loser that does is stalemated unless the winner mates within
 // the few moves it has left (Bk6/1P6/1P6/8/5p1p/P7/RPPP1P1P/4K3 w: Black's king
 // held on b8, two pawn moves left, and White's rook four moves from e8).
-bool nearly_stuck(const Position& pos, Color side) {
+inline bool nearly_stuck(const Position& pos, Color side) {
   if (pos.in_check()) return false;
   if (pos.side_to_move() == side)
     return core::count_legal_moves_capped(pos, kNearlyStuckMoves) <= kNearlyStuckMoves;
@@ -297,7 +306,7 @@ bool nearly_stuck(const Position& pos, Color side) {
 // are all blocked as well (kings and bishops behind a locked wall) found none
 // more there, and in real games let through a thousand live bishop endings of
 // lichess-timeouts. A held side nearly stuck earns the longer walk (kStuckWalkVisits).
-Walls walls_may_hold(const Position& pos, bool static_may_apply) {
+inline Walls walls_may_hold(const Position& pos, bool static_may_apply) {
   Walls walls = Walls::None;
   for (Color c : {Color::White, Color::Black}) {
     // A king with a second square to walk to is common (a castled king beside its
@@ -319,7 +328,7 @@ Walls walls_may_hold(const Position& pos, bool static_may_apply) {
 
 // A rook or queen usually roams far enough to make the reachable set too big to
 // walk, unless pawns locked head-on may wall it in.
-bool roamers_may_be_walled(const Position& pos) {
+inline bool roamers_may_be_walled(const Position& pos) {
   return !pos.pieces(core::PieceType::Rook, core::PieceType::Queen) || has_locked_pawns(pos);
 }
 
@@ -338,7 +347,7 @@ bool roamers_may_be_walled(const Position& pos) {
 // analysis could only find a helpmate (costly in the minor-piece endings that last dozens of
 // plies) or give up, and the position is reported alive at once.
 // `root_moves` is count_legal_moves_capped(root, 1).
-bool dead_is_provable(const Position& root, uint64_t root_moves) {
+inline bool dead_is_provable(const Position& root, uint64_t root_moves) {
   using core::PieceType;
   if (root_moves > 1) {
     // No forced line: the tests below are made on the root, cheapest first, and
@@ -368,7 +377,7 @@ bool dead_is_provable(const Position& root, uint64_t root_moves) {
          few_moves_on_both_sides(pos, moves);
 }
 
-DeadCheckScreens screen_dead_check(const Position& pos, uint64_t legal_moves) {
+inline DeadCheckScreens screen_dead_check(const Position& pos, uint64_t legal_moves) {
   DeadCheckScreens screens;
   screens.few_moves = dead_is_provable(pos, legal_moves);
   if (screens.few_moves) return screens;

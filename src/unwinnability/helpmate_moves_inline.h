@@ -1,4 +1,10 @@
-// The move classification of the helpmate search (see helpmate_moves.h).
+// The move classification of the helpmate search (see helpmate_moves.h), inline:
+// it runs at every node of the search, and out of line (its own translation
+// unit) it cost about 3% of adjudicate's time on lichess-timeouts.pgn (perf:
+// the search's share split into calls to classify_winner_move and the like).
+// Included by helpmate.cpp only.
+#pragma once
+
 #include "unwinnability/helpmate_moves.h"
 
 #include "unwinnability/helpmate_plans.h"
@@ -32,7 +38,7 @@ constexpr int kClearingBonus = 40;   // a man leaves a line to the loser's king
 
 }  // namespace
 
-MoveClassifier::MoveClassifier(const Position& pos, Color winner, int plan)
+inline MoveClassifier::MoveClassifier(const Position& pos, Color winner, int plan)
     : pos_(pos), winner_(winner), loser_(~winner) {
   corner_mode_ = plans::uses_corner_plan(pos_, winner_);
   corner_ = plans::target_corner(pos_, winner_, plan);
@@ -46,12 +52,12 @@ MoveClassifier::MoveClassifier(const Position& pos, Color winner, int plan)
 }
 
 // Where the loser's king should go: a corner, or nowhere (it stays put).
-Square MoveClassifier::loser_king_target() const {
+inline Square MoveClassifier::loser_king_target() const {
   return corner_mode_ ? corner_ : pos_.king_square(loser_);
 }
 
 // The squares ahead of a pawn of colour c on s, on its file.
-Bitboard MoveClassifier::file_ahead(Color c, Square s) {
+inline Bitboard MoveClassifier::file_ahead(Color c, Square s) {
   const Bitboard file = core::file_bb(s);
   return c == Color::White ? file & ~((core::square_bb(s) << 1) - 1)
                            : file & (core::square_bb(s) - 1);
@@ -60,7 +66,7 @@ Bitboard MoveClassifier::file_ahead(Color c, Square s) {
 // With only pawns to mate with and none of them free to run, the enemy pawn
 // in front of one of the winner's pawns nearest the winner's king: taking it
 // frees a pawn to queen. None otherwise.
-Square MoveClassifier::blocker_to_take() const {
+inline Square MoveClassifier::blocker_to_take() const {
   if (!pawns_only_) return Square::None;
   const Bitboard own = pos_.pieces(winner_, PieceType::Pawn);
   const Bitboard theirs = pos_.pieces(loser_, PieceType::Pawn);
@@ -83,8 +89,8 @@ Square MoveClassifier::blocker_to_take() const {
   return best;
 }
 
-MoveClassifier::WinnerNode MoveClassifier::winner_node(const CheckInfo& info,
-                                                       Bitboard obstructions) const {
+inline MoveClassifier::WinnerNode MoveClassifier::winner_node(const CheckInfo& info,
+                                                              Bitboard obstructions) const {
   const Square blocker = blocker_to_take();
   const Square target = loser_king_target();
   WinnerNode node{info,
@@ -106,7 +112,7 @@ MoveClassifier::WinnerNode MoveClassifier::winner_node(const CheckInfo& info,
 
 // How many zone squares the piece on `from` bears on now (cached: the moves
 // come piece by piece).
-int MoveClassifier::pressure_now(WinnerNode& node, PieceType pt, Square from) const {
+inline int MoveClassifier::pressure_now(WinnerNode& node, PieceType pt, Square from) const {
   if (node.pressure_from != from) {
     node.pressure_from = from;
     const Bitboard occupied = pos_.pieces() ^ core::square_bb(from);
@@ -121,7 +127,7 @@ int MoveClassifier::pressure_now(WinnerNode& node, PieceType pt, Square from) co
 // classified; a knight that approaches its target too; any other piece only if
 // its lines from the new square (on an empty board) meet more squares of the
 // zone than it bears on now, the least it needs to add pressure.
-bool MoveClassifier::may_be_natural(Move m, WinnerNode& node) const {
+inline bool MoveClassifier::may_be_natural(Move m, WinnerNode& node) const {
   if (m.kind() != core::MoveKind::Normal) return true;
   const Square from = m.from(), to = m.to();
   if (core::contains(node.any_move_from, from) || core::contains(node.captures, to)) return true;
@@ -134,7 +140,7 @@ bool MoveClassifier::may_be_natural(Move m, WinnerNode& node) const {
   return core::popcount(reach & node.zone) > pressure_now(node, pt, from);
 }
 
-ScoredMove MoveClassifier::classify_winner_move(Move m, WinnerNode& node) const {
+inline ScoredMove MoveClassifier::classify_winner_move(Move m, WinnerNode& node) const {
   const Square from = m.from(), to = m.to();
   const PieceType pt = core::type_of(pos_.moved_piece(m));
   // Kings and knights need to come close; long-range pieces mate from afar.
@@ -178,7 +184,7 @@ ScoredMove MoveClassifier::classify_winner_move(Move m, WinnerNode& node) const 
   return s;
 }
 
-MoveClassifier::LoserNode MoveClassifier::loser_node(Bitboard obstructions) const {
+inline MoveClassifier::LoserNode MoveClassifier::loser_node(Bitboard obstructions) const {
   // Squares where the winner's own blockers could take a man and leave the line.
   Bitboard offers = 0;
   for (Square b : core::squares(obstructions & pos_.pieces(winner_))) {
@@ -234,13 +240,13 @@ MoveClassifier::LoserNode MoveClassifier::loser_node(Bitboard obstructions) cons
 // winner's may_be_natural): a natural move of the loser moves its king, steps
 // into the zone, clears a line or offers a man to a blocker, and any move may be
 // natural when the loser must bring blockers.
-bool MoveClassifier::may_be_natural(Move m, const LoserNode& node) const {
+inline bool MoveClassifier::may_be_natural(Move m, const LoserNode& node) const {
   if (needs_blockers_ || node.wall != Square::None) return true;
   return m.from() == node.king || core::contains(node.obstructions | node.levers, m.from()) ||
          core::contains(node.offers | node.zone, m.to());
 }
 
-ScoredMove MoveClassifier::classify_loser_move(Move m, const LoserNode& node) const {
+inline ScoredMove MoveClassifier::classify_loser_move(Move m, const LoserNode& node) const {
   const Square from = m.from(), to = m.to();
   const Square king = node.king;
   const PieceType pt = core::type_of(pos_.moved_piece(m));
