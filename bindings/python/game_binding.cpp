@@ -36,18 +36,6 @@ using core::Position;
 
 Color color_of(bool white) { return white ? Color::White : Color::Black; }
 
-std::string_view winnability_name(rules::Winnability w) {
-  switch (w) {
-    case rules::Winnability::Winnable:
-      return "winnable";
-    case rules::Winnability::Unwinnable:
-      return "unwinnable";
-    case rules::Winnability::Undecided:
-      break;
-  }
-  return "undecided";
-}
-
 std::string_view claim_status_name(rules::ClaimStatus status) {
   switch (status) {
     case rules::ClaimStatus::Correct:
@@ -182,7 +170,7 @@ class GameBinding {
       py::gil_scoped_release release;
       verdict = rules::analyse_winnability(pos, color_of(white), options).verdict;
     }
-    return std::string(winnability_name(verdict));
+    return std::string(rules::to_string(verdict));
   }
 
  private:

@@ -90,21 +90,9 @@ Answer analyse(const Query& q, const rules::WinnabilityOptions& options) {
   return a;
 }
 
-const char* verdict_name(Winnability w) {
-  switch (w) {
-    case Winnability::Winnable:
-      return "winnable";
-    case Winnability::Unwinnable:
-      return "unwinnable";
-    case Winnability::Undecided:
-      return "undecided";
-  }
-  return "?";
-}
-
 std::string describe(const rules::WinnabilityResult& r) {
   std::ostringstream out;
-  out << verdict_name(r.verdict) << " (" << rules::to_string(r.method) << ")";
+  out << rules::to_string(r.verdict) << " (" << rules::to_string(r.method) << ")";
   if (!r.helpmate.empty()) {
     out << " [";
     for (size_t i = 0; i < r.helpmate.size(); ++i)
@@ -143,8 +131,8 @@ struct Summary {
       if ((w == Winnability::Winnable && !can) || (w == Winnability::Unwinnable && can)) {
         ++wrong;
         err << "line " << q.line_number << ": " << (c == Color::White ? "White" : "Black")
-            << " labelled " << (can ? "winnable" : "unwinnable") << ", analysed " << verdict_name(w)
-            << "\n";
+            << " labelled " << (can ? "winnable" : "unwinnable") << ", analysed "
+            << rules::to_string(w) << "\n";
       }
       if (w == Winnability::Unwinnable && can) ++false_unwinnable;
     }

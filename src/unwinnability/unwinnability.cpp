@@ -155,6 +155,18 @@ WinnabilityResult mate_found(std::vector<Move> prefix, const std::vector<Move>& 
 
 }  // namespace
 
+const char* to_string(Winnability verdict) {
+  switch (verdict) {
+    case Winnability::Winnable:
+      return "winnable";
+    case Winnability::Unwinnable:
+      return "unwinnable";
+    case Winnability::Undecided:
+      return "undecided";
+  }
+  return "?";
+}
+
 const char* to_string(WinnabilityMethod method) {
   switch (method) {
     case WinnabilityMethod::None:

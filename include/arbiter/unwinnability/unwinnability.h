@@ -154,6 +154,8 @@ DeadPositionResult analyse_dead_position(const core::Position& pos, uint64_t leg
                                          HelpmateMemory* memory = nullptr);
 
 const char* to_string(WinnabilityMethod method);
+// "winnable", "unwinnable" or "undecided": the word every front end prints.
+const char* to_string(Winnability verdict);
 
 // Exact material rules only (spec section 4, layers 1 and 2), O(1).
 bool dead_by_material(const core::Position& pos);
