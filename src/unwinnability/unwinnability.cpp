@@ -28,6 +28,7 @@
 #include "unwinnability/fixed_men.h"
 #include "unwinnability/helpmate.h"
 #include "unwinnability/helpmate_witness.h"
+#include "unwinnability/immediate_endings.h"
 #include "unwinnability/mate_reachability.h"
 #include "unwinnability/screens_inline.h"
 #include "unwinnability/structure_proof.h"
@@ -372,7 +373,13 @@ DeadPositionResult every_reply_dead(const Position& pos, const WinnabilityOption
   DeadPositionResult r;
   core::MoveList replies;
   core::generate_legal(pos, replies);
-  if (replies.empty() || replies.size() > kRepliesFollowed) return r;
+  if (replies.empty()) return r;
+  if (replies.size() > kRepliesFollowed) {
+    // More replies: only lines that soon end in stalemate or bare material.
+    r.dead = has_a_side_of_king_and_pawns(pos) && every_reply_ends_dead_at_once(pos, replies);
+    if (r.dead) r.method = WinnabilityMethod::Exhaustive;
+    return r;
+  }
   for (Move m : replies) {
     Position next = pos;
     core::UndoInfo undo;
@@ -396,6 +403,11 @@ DeadPositionResult dead_position(const Position& pos, uint64_t legal_moves,
   if (dead_by_material(pos)) {
     r.dead = true;
     r.method = WinnabilityMethod::Material;
+    return r;
+  }
+  if (has_a_side_of_king_and_pawns(pos) && every_line_ends_dead_at_once(pos, legal_moves)) {
+    r.dead = true;
+    r.method = WinnabilityMethod::Exhaustive;  // every line, to its end
     return r;
   }
   const screens::DeadCheckScreens screened = screens::screen_dead_check(pos, legal_moves);

@@ -1,0 +1,44 @@
+// Dead positions the other layers walk past: those where every legal move ends
+// the game within a few plies in a position dead by the exact rules (stalemate,
+// or material with which neither side can mate). A king left only captures of
+// the last enemy men (K v K+N+N with both knights en prise), a check whose every
+// reply ends in stalemate, a side so shut in that any move of the other
+// stalemates it. The proof is the whole tree of those moves, examined to its
+// leaves: sound by the definition of 5.2.2, and cheap, because each branch ends
+// after a few plies and bit tests turn every ordinary position away.
+#pragma once
+
+#include <cstdint>
+
+#include "arbiter/core/move.h"
+#include "arbiter/core/position.h"
+
+namespace arbiter::rules {
+
+// The plies examined: the mover's move, the reply (a check's answer, or a move of
+// a side that has nothing else to do), and one more of each.
+inline constexpr int kImmediateEndingPlies = 4;
+
+// Whether every legal move of `pos` (not in check, or in check with one reply)
+// leads, within
+// kImmediateEndingPlies plies, only to stalemates and positions dead by material.
+// False for a position without legal moves (mate and stalemate are the caller's
+// verdicts). `legal_moves` is count_legal_moves_capped(pos, 1) or more exact. The
+// screens that turn a position away first cost a few bit operations.
+bool every_line_ends_dead_at_once(const core::Position& pos, uint64_t legal_moves);
+
+// The first screen of every_line_ends_dead_at_once, inline because the per-ply
+// check asks it after every ply of every game: every line found here strips or
+// stalemates a side that has nothing but its king and pawns.
+inline bool has_a_side_of_king_and_pawns(const core::Position& pos) {
+  using core::Color;
+  using core::PieceType;
+  const core::Bitboard kings_and_pawns = pos.pieces(PieceType::King, PieceType::Pawn);
+  return !(pos.pieces(Color::White) & ~kings_and_pawns) ||
+         !(pos.pieces(Color::Black) & ~kings_and_pawns);
+}
+
+// The same for a position in check whose legal replies the caller has generated.
+bool every_reply_ends_dead_at_once(const core::Position& pos, const core::MoveList& replies);
+
+}  // namespace arbiter::rules
