@@ -73,6 +73,41 @@ TEST(UnwinnableCli, GeneratesAndLabelsTheHardSuiteReproducibly) {
   }
 }
 
+// --side waiting: the 6.9 question alone, U of the side not to move (what the
+// public unwinnability analyzers answer for lists of lichess positions, each
+// line a FEN and a game id). No 5.2.2 check is asked; the id is echoed.
+TEST(UnwinnableCli, SideWaitingAsksOnlyTheFlagFallQuestion) {
+  const std::string input = write_file("timeouts.txt",
+                                       "8/8/8/1R4B1/4k1p1/2P5/5PKP/8 b - - 1 45 JZyGYIxu\n"
+                                       "4k3/8/8/8/8/8/8/R3K3 b - - 0 1 game-2\n"
+                                       "4k3/8/8/8/8/8/8/R3K3 w - - 0 1\n");
+  ArbiterRun run = run_arbiter_args("unwinnable --side waiting " + input);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.out.find("8/8/8/1R4B1/4k1p1/2P5/5PKP/8 b - - 1 45 JZyGYIxu\n"
+                         "  white: winnable (helpmate) ["),
+            std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find("4k3/8/8/8/8/8/8/R3K3 b - - 0 1 game-2\n  white: winnable (helpmate) ["),
+            std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find("4k3/8/8/8/8/8/8/R3K3 w - - 0 1\n  black: unwinnable (material)\n"),
+            std::string::npos)
+      << run.out;
+  EXPECT_EQ(run.out.find("dead (5.2.2)"), std::string::npos) << run.out;
+  EXPECT_EQ(run.out.find("5.2.2 check time"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("U(c) verdicts: winnable 2, unwinnable 1, undecided 0"), std::string::npos)
+      << run.out;
+
+  // Labelled input: only the side asked is checked.
+  const std::string labelled = write_file("labelled-side.txt", "W- 4k3/8/8/8/8/8/8/R3K3 w - -\n");
+  run = run_arbiter_args("unwinnable --quiet --side white " + labelled);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.out.find("U(c) questions: 1, undecided 0 (0.00%), wrong 0"), std::string::npos)
+      << run.out;
+  EXPECT_EQ(run.out.find("dead positions:"), std::string::npos) << run.out;
+  EXPECT_EQ(run_arbiter_args("unwinnable --side sideways " + labelled).exit_code, 2);
+}
+
 TEST(UnwinnableCli, BadInputIsReported) {
   const std::string input = write_file("bad.txt", "not a fen\n4k3/8/8/8/8/8/8/4K3 w - -\n");
   ArbiterRun run = run_arbiter_args("unwinnable --quiet " + input);
