@@ -27,6 +27,7 @@
 #include "unwinnability/blockade.h"
 #include "unwinnability/fixed_men.h"
 #include "unwinnability/helpmate.h"
+#include "unwinnability/helpmate_plans.h"
 #include "unwinnability/helpmate_witness.h"
 #include "unwinnability/immediate_endings.h"
 #include "unwinnability/mate_reachability.h"
@@ -191,6 +192,18 @@ const char* to_string(WinnabilityMethod method) {
 namespace {
 
 // analyse_winnability, with or without the short-line round in sparse positions.
+// Whether the prison plan (the loser opens the wall around the winner's king)
+// is tried first in each round, with the corners' share: when the winner's king
+// is shut in and it has no rook or queen, whose mates need no king, the corner
+// plans wait on the same opening and search the whole board for it. U(c) nodes:
+// lichess-timeouts final positions 2,342,762 -> 2,010,977 (one flag fall
+// 390,474 -> 58,689), 400 set 44.6M -> 43.1M, public vectors 164.5M -> 157.7M
+// with undecided 31 -> 30 of 3,508; verdicts otherwise the same.
+bool prison_plan_goes_first(const Position& pos, Color winner, int plans) {
+  return plans > 1 && plans::is_prison_plan(pos, winner, plans - 1) &&
+         !pos.pieces(winner, core::PieceType::Rook) && !pos.pieces(winner, core::PieceType::Queen);
+}
+
 WinnabilityResult analyse(const Position& root, Color winner, const WinnabilityOptions& options,
                           bool short_lines) {
   const Color loser = ~winner;
@@ -269,16 +282,21 @@ WinnabilityResult analyse(const Position& root, Color winner, const WinnabilityO
   const int plans = helpmate_plan_count(pos, winner);
   bool exhausted[kMaxHelpmatePlans] = {};
   std::optional<WinnabilityResult> found;
+  const bool prison_first = prison_plan_goes_first(pos, winner, plans);
+  auto plan_at = [&](int i) { return prison_first ? (i + plans - 1) % plans : i; };
   auto wide_round = [&](uint64_t slice, uint64_t reserved) {
-    for (int plan = 0; plan < plans && !found && left() > reserved; ++plan) {
+    for (int i = 0; i < plans && !found && left() > reserved; ++i) {
+      const int plan = plan_at(i);
       if (exhausted[plan]) continue;
       HelpmateLimits wide = kWideSearch;
       wide.plan = plan;
       // When the budget runs short of a round's slices, the plans still to be
       // searched share what is left: the first took it all, though another corner
       // is often the shorter helpmate (400 set: undecided 39 -> 36 of 800).
-      const auto open_plans = uint64_t(std::count(exhausted + plan, exhausted + plans, false));
-      wide.node_budget = std::min(slice, std::max<uint64_t>(1, (left() - reserved) / open_plans));
+      uint64_t open_plans = 0;
+      for (int k = i; k < plans; ++k) open_plans += !exhausted[plan_at(k)];
+      const uint64_t share = prison_first && i == 0 ? slice * uint64_t(plans - 1) : slice;
+      wide.node_budget = std::min(share, std::max<uint64_t>(1, (left() - reserved) / open_plans));
       HelpmateResult result = find_helpmate(pos, winner, wide);
       nodes += result.nodes;
       exhausted[plan] = result.nodes < wide.node_budget;
