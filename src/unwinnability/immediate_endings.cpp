@@ -22,8 +22,13 @@ constexpr size_t kMaxReplies = 8;
 // then is left alone (a dead one on the public vectors takes a few dozen).
 constexpr int kMaxPositions = 1000;
 
-bool dead_now(const Position& pos) {
-  return unwinnable_by_material(pos, Color::White) && unwinnable_by_material(pos, Color::Black);
+// Whether every square of `squares` is attacked by `attacker`, with the other
+// side's king lifted off `king` (a square behind it along a line stays attacked).
+bool all_attacked(const Position& pos, Color attacker, Square king, Bitboard squares) {
+  const Bitboard without_king = pos.pieces() ^ core::square_bb(king);
+  for (Square s : core::squares(squares))
+    if (!pos.attacked_by(attacker, s, without_king)) return false;
+  return true;
 }
 
 // Whether `side` (not to move), having only its king and pawns, could not move if
@@ -38,10 +43,7 @@ bool looks_frozen(const Position& pos, Color side) {
       (core::pawn_attacks_bb(side, pawns) & pos.pieces(~side)))
     return false;
   const Square king = pos.king_square(side);
-  const Bitboard without_king = pos.pieces() ^ core::square_bb(king);
-  for (Square s : core::squares(core::king_attacks(king) & ~own))
-    if (!pos.attacked_by(~side, s, without_king)) return false;
-  return true;
+  return all_attacked(pos, ~side, king, core::king_attacks(king) & ~own);
 }
 
 // Whether the side to move has nothing but its king, and every square the king
@@ -51,10 +53,7 @@ bool king_can_only_capture(const Position& pos) {
   const Color us = pos.side_to_move();
   if (pos.pieces(us) != pos.pieces(us, PieceType::King)) return false;
   const Square king = pos.king_square(us);
-  const Bitboard without_king = pos.pieces() ^ core::square_bb(king);
-  for (Square s : core::squares(core::king_attacks(king) & ~pos.pieces()))
-    if (!pos.attacked_by(~us, s, without_king)) return false;
-  return true;
+  return all_attacked(pos, ~us, king, core::king_attacks(king) & ~pos.pieces());
 }
 
 // Whether a position not in check may be one whose every move ends dead.
@@ -81,7 +80,7 @@ class Examination {
  private:
   // The position after a move: dead at once, or (plies left) every move from it is.
   bool ends_dead(const Position& pos, int plies_left) {
-    if (dead_now(pos)) return true;
+    if (neither_side_can_mate_by_material(pos)) return true;
     const uint64_t count = core::count_legal_moves_capped(pos, 1);
     if (count == 0) return !pos.in_check();  // stalemate; a mate is a win
     if (plies_left == 0) return false;

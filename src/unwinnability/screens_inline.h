@@ -352,8 +352,7 @@ inline bool dead_is_provable(const Position& root, uint64_t root_moves) {
   if (root_moves > 1) {
     // No forced line: the tests below are made on the root, cheapest first, and
     // the full move count only where it decides.
-    if (unwinnable_by_material(root, Color::White) && unwinnable_by_material(root, Color::Black))
-      return true;
+    if (neither_side_can_mate_by_material(root)) return true;
     if (all_pawns_blocked(root) && analyse_blockade(root).fixed) return true;
     return root.pieces(PieceType::Pawn) && roamers_may_be_walled(root) &&
            !runner_may_escape(root) &&
@@ -370,8 +369,7 @@ inline bool dead_is_provable(const Position& root, uint64_t root_moves) {
     moves = core::count_legal_moves(pos);
   }
   if (moves == 0) return true;  // the forced line ends in mate or stalemate: let the analysis say
-  if (unwinnable_by_material(pos, Color::White) && unwinnable_by_material(pos, Color::Black))
-    return true;
+  if (neither_side_can_mate_by_material(pos)) return true;
   if (all_pawns_blocked(pos) && analyse_blockade(pos).fixed) return true;
   return pos.pieces(PieceType::Pawn) && roamers_may_be_walled(pos) && !runner_may_escape(pos) &&
          few_moves_on_both_sides(pos, moves);

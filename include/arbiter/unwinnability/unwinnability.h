@@ -160,5 +160,11 @@ const char* to_string(Winnability verdict);
 // Exact material rules only (spec section 4, layers 1 and 2), O(1).
 bool dead_by_material(const core::Position& pos);
 bool unwinnable_by_material(const core::Position& pos, core::Color winner);
+// Neither side can mate by those rules: the position is dead (a wider test than
+// dead_by_material, which keeps to the material 5.2.2 names).
+inline bool neither_side_can_mate_by_material(const core::Position& pos) {
+  return unwinnable_by_material(pos, core::Color::White) &&
+         unwinnable_by_material(pos, core::Color::Black);
+}
 
 }  // namespace arbiter::rules
