@@ -1,11 +1,14 @@
-// arbiter datagen: training data from self-play (see datagen/self_play.h), and
-// a text dump of a data file.
+// arbiter datagen: training data from self-play (see datagen/self_play.h) into
+// one file or a store of chunks (datagen/data_store.h), the check of a store,
+// and a text dump of a data file.
 #include <cstdio>
 #include <cxxopts.hpp>
 #include <filesystem>
 #include <iostream>
+#include <map>
 #include <string>
 
+#include "arbiter/datagen/data_store.h"
 #include "arbiter/datagen/self_play.h"
 #include "arbiter/eval/nnue_current.h"
 #include "commands.h"
@@ -17,6 +20,28 @@ namespace {
 constexpr int kUsageError = 2;
 constexpr int kFailure = 1;
 
+// --check DIR: verifies every chunk, rewrites the manifest from what it read,
+// and says what the store holds. Exit 1 when anything is wrong.
+int check_store_command(const std::string& folder) {
+  const datagen::StoreCheck check = datagen::check_store(folder);
+  for (const std::string& problem : check.problems)
+    std::cerr << "arbiter datagen: " << problem << "\n";
+  auto written = datagen::write_manifest(folder, check);
+  if (!written) std::cerr << "arbiter datagen: " << written.error() << "\n";
+  std::map<int, std::pair<uint64_t, uint64_t>> by_generation;  // positions, games
+  for (const datagen::StoreChunk& c : check.chunks) {
+    by_generation[c.name.generation].first += c.header.positions;
+    by_generation[c.name.generation].second += c.header.games;
+  }
+  for (const auto& [generation, counts] : by_generation)
+    std::cout << "generation " << generation << ": " << counts.first << " positions, "
+              << counts.second << " games\n";
+  std::cout << folder << ": " << check.chunks.size() << " chunks, " << check.positions
+            << " positions, " << check.games << " games, " << check.problems.size()
+            << " problems\n";
+  return check.ok() && written ? 0 : kFailure;
+}
+
 }  // namespace
 
 int run_datagen(int argc, char** argv) {
@@ -26,6 +51,9 @@ int run_datagen(int argc, char** argv) {
   // clang-format off
   spec.add_options()
     ("o,out", "output file (appended to; created if missing)", cxxopts::value<std::string>())
+    ("store", "output folder instead: chunks of at most 16 MiB named by generation and seed, and a manifest", cxxopts::value<std::string>())
+    ("generation", "with --store: the data's generation, that of the net that plays it (0: classical), as in scripts/train-net", cxxopts::value<int>()->default_value("-1"))
+    ("check", "verify every chunk of the store DIR, rewrite its manifest, and exit", cxxopts::value<std::string>())
     ("games", "stop when the file holds this many games", cxxopts::value<uint64_t>()->default_value("0"))
     ("positions", "stop when the file holds this many positions", cxxopts::value<uint64_t>()->default_value("0"))
     ("threads", "generating threads", cxxopts::value<int>()->default_value("1"))
@@ -66,8 +94,13 @@ int run_datagen(int argc, char** argv) {
     }
     return 0;
   }
-  if (!args.count("out")) {
-    std::cerr << "arbiter datagen: --out FILE is required\n" << spec.help();
+  if (args.count("check")) return check_store_command(args["check"].as<std::string>());
+  if (args.count("out") == args.count("store")) {
+    std::cerr << "arbiter datagen: one of --out FILE and --store DIR is required\n" << spec.help();
+    return kUsageError;
+  }
+  if (args.count("store") && args["generation"].as<int>() < 0) {
+    std::cerr << "arbiter datagen: --store needs --generation N (N >= 0)\n";
     return kUsageError;
   }
   o.games = args["games"].as<uint64_t>();
@@ -110,12 +143,31 @@ int run_datagen(int argc, char** argv) {
                  "be positive, --random-plies not negative\n";
     return kUsageError;
   }
-  auto summary = datagen::run_datagen(o, args["out"].as<std::string>(), std::cerr);
+  if (args.count("out")) {
+    auto summary = datagen::run_datagen(o, args["out"].as<std::string>(), std::cerr);
+    if (!summary) {
+      std::cerr << "arbiter datagen: " << summary.error() << "\n";
+      return kFailure;
+    }
+    return 0;
+  }
+  const std::string folder = args["store"].as<std::string>();
+  auto store =
+      datagen::StoreWriter::open(folder, args["generation"].as<int>(), o.settings_text(), o.seed);
+  if (!store) {
+    std::cerr << "arbiter datagen: " << store.error() << "\n";
+    return kFailure;
+  }
+  if (store->totals().games)
+    std::cerr << "arbiter datagen: resuming " << store->chunk_path() << " at game "
+              << store->totals().games << "\n";
+  auto summary = datagen::run_datagen(o, store.value(), std::cerr);
   if (!summary) {
     std::cerr << "arbiter datagen: " << summary.error() << "\n";
     return kFailure;
   }
-  return 0;
+  // The manifest follows the store: every chunk checked again as it stands.
+  return check_store_command(folder);
 }
 
 }  // namespace arbiter::cli

@@ -49,18 +49,26 @@ Result<DatagenSummary> run_datagen(const DatagenOptions& options, const std::str
     return Error{"datagen needs a target: a number of games or of positions"};
   auto opened = DataWriter::open(path, options.settings_text());
   if (!opened) return Error{opened.error()};
-  DataWriter writer = std::move(opened.value());
+  if (opened->header().games)
+    log << "datagen: resuming " << path << " at game " << opened->header().games << std::endl;
+  auto summary = run_datagen(options, opened.value(), log);
+  if (!summary) return Error{path + ": " + summary.error()};
+  return summary;
+}
+
+Result<DatagenSummary> run_datagen(const DatagenOptions& options, GameSink& writer,
+                                   std::ostream& log) {
+  if (!options.games && !options.positions)
+    return Error{"datagen needs a target: a number of games or of positions"};
   DatagenSummary summary;
   const auto start = std::chrono::steady_clock::now();
   auto elapsed = [&] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   };
-  if (writer.header().games)
-    log << "datagen: resuming " << path << " at game " << writer.header().games << std::endl;
 
   // Workers take game indices in turn; the writer takes finished games in index order.
-  std::atomic<uint64_t> next_index{writer.header().games};
-  std::atomic<bool> stop{target_reached(options, writer.header())};
+  std::atomic<uint64_t> next_index{writer.totals().games};
+  std::atomic<bool> stop{target_reached(options, writer.totals())};
   std::mutex mutex;
   std::condition_variable finished_game;
   std::map<uint64_t, GameRecord> finished;
@@ -79,7 +87,7 @@ Result<DatagenSummary> run_datagen(const DatagenOptions& options, const std::str
 
   Result<bool> status = true;
   double last_report = 0;
-  for (uint64_t expected = writer.header().games; !stop.load(); ++expected) {
+  for (uint64_t expected = writer.totals().games; !stop.load(); ++expected) {
     GameRecord game;
     {
       std::unique_lock lock(mutex);
@@ -91,19 +99,19 @@ Result<DatagenSummary> run_datagen(const DatagenOptions& options, const std::str
     if (!status) break;
     ++summary.new_games;
     summary.new_positions += game.records.size();
-    if (target_reached(options, writer.header())) break;
+    if (target_reached(options, writer.totals())) break;
     if (elapsed() - last_report >= kProgressEverySeconds) {
       last_report = elapsed();
-      print_progress(log, writer.header(), summary, last_report);
+      print_progress(log, writer.totals(), summary, last_report);
     }
   }
   stop.store(true);
   for (auto& w : workers) w.join();
-  summary.games = writer.header().games;
-  summary.positions = writer.header().positions;
+  summary.games = writer.totals().games;
+  summary.positions = writer.totals().positions;
   summary.seconds = elapsed();
-  print_progress(log, writer.header(), summary, summary.seconds);
-  if (!status) return Error{path + ": " + status.error()};
+  print_progress(log, writer.totals(), summary, summary.seconds);
+  if (!status) return Error{status.error()};
   return summary;
 }
 

@@ -36,19 +36,32 @@ class DataReader {
   uint64_t remaining_ = 0;
 };
 
+// Where whole games go: one data file (DataWriter) or the chunks of a store
+// (StoreWriter, data_store.h).
+class GameSink {
+ public:
+  virtual ~GameSink() = default;
+  // Games, positions and results written so far (settings aside).
+  virtual FileHeader totals() const = 0;
+  // One game's kept records and its result from White's side.
+  virtual Result<bool> append_game(const std::vector<PackedPosition>& records,
+                                   WdlResult white_result) = 0;
+};
+
 // Appends whole games to a data file. Opening an existing file checks that its
 // settings match, truncates records past the header's count (an interrupted
 // write) and continues from header().games.
-class DataWriter {
+class DataWriter final : public GameSink {
  public:
   static Result<DataWriter> open(const std::string& path, const std::string& settings);
   DataWriter(DataWriter&& other) noexcept;
   DataWriter& operator=(DataWriter&& other) noexcept;
-  ~DataWriter();
+  ~DataWriter() override;
   const FileHeader& header() const { return header_; }
-  // One game's kept records and its result from White's side; flushed, then the
-  // header is rewritten.
-  Result<bool> append_game(const std::vector<PackedPosition>& records, WdlResult white_result);
+  FileHeader totals() const override { return header_; }
+  // Flushed, then the header is rewritten.
+  Result<bool> append_game(const std::vector<PackedPosition>& records,
+                           WdlResult white_result) override;
 
  private:
   DataWriter() = default;

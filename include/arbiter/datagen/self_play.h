@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "arbiter/core/result.h"
+#include "arbiter/datagen/data_file.h"
 #include "arbiter/datagen/packed_position.h"
 
 namespace arbiter::datagen {
@@ -71,6 +72,10 @@ struct DatagenSummary {
 // index order so the same seed gives the same bytes whatever the thread count.
 // Progress lines go to `log`.
 Result<DatagenSummary> run_datagen(const DatagenOptions& options, const std::string& path,
+                                   std::ostream& log);
+// The same into any sink (a store's chunks), whose totals say where the run
+// stands: game numbers go on from its games.
+Result<DatagenSummary> run_datagen(const DatagenOptions& options, GameSink& sink,
                                    std::ostream& log);
 
 // One line per record: FEN | score | result (text dump for inspection).
