@@ -13,6 +13,7 @@ check() { passed=$((passed + 1)); }
 export ARBITER_DATA="$scratch/store" ARBITER_BINARY="$arbiter"
 datagen() { "$scripts/datagen" "$@"; }
 
+caller_group=$(cat "/proc/$$/autogroup" 2>/dev/null || true)
 out=$(datagen start --generation 7 --seed 3 --nodes 300 --positions 3000) || fail "start: $out"
 [[ "$out" == *"generation 7, seed 3, 1 threads"* ]] || fail "start said: $out"
 [ -x "$scratch/store/arbiter-gen7-seed3" ] || fail "the binary was not copied into the store"
@@ -20,8 +21,16 @@ check
 out=$(datagen start --generation 7 --seed 3 2>&1) && fail "a second start was accepted: $out"
 [[ "$out" == *"already runs"* ]] || fail "second start said: $out"
 check
-datagen pause >/dev/null || fail "pause"
 pid=$(<"$scratch/store/datagen.pid")
+# Niced in a session of its own, the caller's scheduling group left alone
+# (where the kernel has autogroups at all).
+if [ -r "/proc/$pid/autogroup" ]; then
+  [ "$(ps -o sid= -p "$pid" | tr -d ' ')" = "$pid" ] || fail "the generator has no session of its own"
+  [[ "$(cat "/proc/$pid/autogroup")" == *"nice 19" ]] || fail "autogroup $(cat "/proc/$pid/autogroup")"
+  [ "$(cat "/proc/$$/autogroup")" = "$caller_group" ] || fail "the caller's group became $(cat "/proc/$$/autogroup")"
+fi
+check
+datagen pause >/dev/null || fail "pause"
 [ "$(awk '{print $3}' "/proc/$pid/stat")" = T ] || fail "the generator is not stopped after pause"
 [[ "$(datagen status)" == *"paused (pid $pid)"* ]] || fail "status while paused: $(datagen status)"
 check
