@@ -12,6 +12,7 @@ int run_adjudicate(int argc, char** argv);
 int run_match(int argc, char** argv);
 int run_datagen(int argc, char** argv);
 int run_train(int argc, char** argv);
+int run_tune(int argc, char** argv);
 int run_unwinnable(int argc, char** argv);
 int run_selftest(int argc, char** argv);
 

@@ -33,10 +33,13 @@ constexpr Subcommand kSubcommands[] = {
     {"match", arbiter::cli::run_match,
      "match --engine cmd=PATH [name=N] --engine ... --each tc=10+0.1 --games N [--pgnout F]"},
     {"datagen", arbiter::cli::run_datagen,
-     "datagen --out FILE --positions N [--threads T] [--seed S] [--nodes 5000] | datagen --dump "
-     "FILE"},
+     "datagen --out FILE | --store DIR --generation G  --positions N [--threads T] [--seed S]\n"
+     "  arbiter datagen --check DIR | --dump FILE"},
     {"train", arbiter::cli::run_train,
      "train --data FILE [--data FILE ...] --out NET [--epochs N] [--threads N] [--resume CKPT]"},
+    {"tune", arbiter::cli::run_tune,
+     "tune --state FILE [--iterations N] [--pairs P] [--tc 5+0.05] [--openings F]   SPSA "
+     "(tuning builds)"},
 };
 
 void print_usage(std::ostream& out) {
