@@ -2,9 +2,9 @@
 #include "arbiter/tune/spsa.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <sstream>
 
 #include "arbiter/core/split_mix.h"
@@ -78,11 +78,18 @@ bool run_spsa(SpsaState& state, int until,
 
 namespace {
 
-// The shortest text that reads back as the same double.
+// The shortest text of at least 15 significant digits that reads back as the
+// same double (printf and strtod: floating-point to_chars is missing from
+// Emscripten's library).
 std::string exact(double v) {
-  char buf[32];
-  const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
-  return ec == std::errc() ? std::string(buf, end) : std::to_string(v);
+  constexpr int kMinDigits = 15, kRoundTripDigits = 17;
+  char buf[40];
+  for (int digits = kMinDigits; digits < kRoundTripDigits; ++digits) {
+    std::snprintf(buf, sizeof buf, "%.*g", digits, v);
+    if (std::strtod(buf, nullptr) == v) return buf;
+  }
+  std::snprintf(buf, sizeof buf, "%.*g", kRoundTripDigits, v);
+  return buf;
 }
 
 }  // namespace
