@@ -1,0 +1,43 @@
+// The per-ply 5.2.2 check follows every reply of a side that is not in check
+// but has at most two moves, its king shut in and at most one piece: dead
+// positions from the public unwinnability test vectors that the screens
+// turned away, and a twin where one of the two replies lets the other side mate.
+#include <gtest/gtest.h>
+
+#include "arbiter/unwinnability/unwinnability.h"
+#include "test_support.h"
+#include "unwinnability/helpmate_witness.h"
+
+namespace arbiter::rules {
+namespace {
+
+using core::Color;
+
+TEST(FewReplies, EveryReplyDeadMakesThePositionDead) {
+  // White's king is shut in and the rook has two captures; every line after
+  // either is dead (a roaming black rook kept the screens from trying).
+  // Black's king has two steps along the sixth rank, each into a dead wall.
+  for (const char* fen : {"8/8/8/6p1/6P1/4p1PK/4Pp1p/3rRnkr w - - 0 1",
+                          "K7/8/k1p1p1p1/p1P1PPP1/P4P2/8/8/8 b - - 0 1"}) {
+    const core::Position pos = test::must_parse(fen);
+    EXPECT_FALSE(pos.in_check()) << fen;
+    const DeadPositionResult d = analyse_dead_position(pos);
+    EXPECT_TRUE(d.dead) << fen;
+    EXPECT_EQ(d.method, WinnabilityMethod::Exhaustive) << fen;
+    for (Color c : {Color::White, Color::Black})
+      EXPECT_EQ(analyse_winnability(pos, c).verdict, Winnability::Unwinnable) << fen;
+  }
+}
+
+TEST(FewReplies, OneLiveReplyKeepsThePositionAlive) {
+  // A queen on d1 instead of the rook: after Rxf1+ Qxf1 Black mates.
+  const char* fen = "8/8/8/6p1/6P1/4p1PK/4Pp1p/3qRnkr w - - 0 1";
+  const core::Position pos = test::must_parse(fen);
+  EXPECT_FALSE(analyse_dead_position(pos).dead);
+  const WinnabilityResult w = analyse_winnability(pos, Color::Black);
+  ASSERT_EQ(w.verdict, Winnability::Winnable);
+  EXPECT_TRUE(is_helpmate_line(pos, Color::Black, w.helpmate));
+}
+
+}  // namespace
+}  // namespace arbiter::rules
