@@ -35,6 +35,15 @@ std::string join(const fs::path& folder, const std::string& file) {
   return (folder / file).string();
 }
 
+// Adds a chunk's games, positions and results to a run's totals.
+void add_counts(FileHeader& totals, const FileHeader& chunk) {
+  totals.games += chunk.games;
+  totals.positions += chunk.positions;
+  totals.wins += chunk.wins;
+  totals.draws += chunk.draws;
+  totals.losses += chunk.losses;
+}
+
 uint64_t chunk_bytes(uint64_t positions) {
   return kFileHeaderSize + positions * sizeof(PackedPosition);
 }
@@ -136,11 +145,7 @@ Result<StoreWriter> StoreWriter::open(const std::string& folder, int generation,
     if (h->settings_text() != wanted.settings_text())
       return Error{path + ": made with other settings ('" + h->settings_text() +
                    "'); use another seed or generation"};
-    w.totals_.games += h->games;
-    w.totals_.positions += h->positions;
-    w.totals_.wins += h->wins;
-    w.totals_.draws += h->draws;
-    w.totals_.losses += h->losses;
+    add_counts(w.totals_, *h);
   }
   w.name_.index = chunks.empty() ? 0 : int(chunks.size()) - 1;
   auto opened = w.open_chunk();
@@ -156,11 +161,7 @@ Result<bool> StoreWriter::open_chunk() {
   chunk_.emplace(std::move(opened.value()));
   // A resumed chunk's games are the run's too.
   const FileHeader& h = chunk_->header();
-  totals_.games += h.games;
-  totals_.positions += h.positions;
-  totals_.wins += h.wins;
-  totals_.draws += h.draws;
-  totals_.losses += h.losses;
+  add_counts(totals_, h);
   return true;
 }
 
