@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <deque>
 #include <optional>
 
 #include "arbiter/core/movegen.h"
@@ -101,35 +100,6 @@ class HelpmateTable {
 };
 thread_local HelpmateTable tl_small_table(kSmallTableSize);
 thread_local HelpmateTable tl_large_table(kLargeTableSize);
-
-// The move lists of the nodes on the current line, one per depth, kept between
-// searches: a MoveList declared in each node zero-initialises its whole array
-// (Move has a default member initialiser), which cost as much as generating the
-// moves. A deque, so that a nested search (the probe after a promotion) may grow
-// it without moving the lists its callers still use.
-struct MoveStack {
-  std::deque<core::MoveList> lists;
-  size_t depth = 0;
-};
-thread_local MoveStack tl_moves;
-
-// The list of one node, given back when the node returns.
-class StackedMoveList {
- public:
-  StackedMoveList() {
-    if (tl_moves.depth == tl_moves.lists.size()) tl_moves.lists.emplace_back();
-    list_ = &tl_moves.lists[tl_moves.depth++];
-    list_->clear();
-  }
-  ~StackedMoveList() { --tl_moves.depth; }
-  StackedMoveList(const StackedMoveList&) = delete;
-  StackedMoveList& operator=(const StackedMoveList&) = delete;
-
-  core::MoveList& get() { return *list_; }
-
- private:
-  core::MoveList* list_;
-};
 
 // What rules out a mate without making the checking move: a square next to the
 // loser's king, free of its own men, that the winner does not attack after the
@@ -391,8 +361,7 @@ class Searcher {
     // 2. The moves, the winner's CheckInfo and the men on lines to the loser's
     //    king, made once per node for the probe for a mate in one and for the
     //    ordering both.
-    StackedMoveList stacked;
-    core::MoveList& moves = stacked.get();
+    core::MoveList moves;
     core::generate_legal(pos_, moves);
     std::optional<CheckInfo> info;
     if (winner_to_move) info.emplace(pos_, winner_);

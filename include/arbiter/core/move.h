@@ -5,6 +5,9 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
+#include <new>
+#include <type_traits>
 
 #include "arbiter/core/types.h"
 
@@ -51,20 +54,32 @@ class Move {
 };
 
 // Fixed-capacity list: no chess position has more than 218 legal moves.
+// The storage is raw bytes, so that a new list costs nothing: an array of Move
+// (zero by its member initialiser) was zero-filled on every construction, 512
+// bytes for each list of every node, which was most of the move picker's set-up.
+// Only the first size() moves are ever read; each was constructed by push_back.
 class MoveList {
  public:
   static constexpr size_t kCapacity = 256;
 
-  constexpr void push_back(Move m) { moves_[size_++] = m; }
+  MoveList() {}
+  MoveList(const MoveList& other) : size_(other.size_) { copy_from(other); }
+  MoveList& operator=(const MoveList& other) {
+    size_ = other.size_;
+    copy_from(other);
+    return *this;
+  }
+
+  void push_back(Move m) { new (&storage_[size_++ * sizeof(Move)]) Move(m); }
   constexpr size_t size() const { return size_; }
   constexpr bool empty() const { return size_ == 0; }
   constexpr void clear() { size_ = 0; }
-  constexpr Move operator[](size_t i) const { return moves_[i]; }
-  constexpr Move& operator[](size_t i) { return moves_[i]; }
-  constexpr const Move* begin() const { return moves_.data(); }
-  constexpr const Move* end() const { return moves_.data() + size_; }
-  constexpr Move* begin() { return moves_.data(); }
-  constexpr Move* end() { return moves_.data() + size_; }
+  Move operator[](size_t i) const { return data()[i]; }
+  Move& operator[](size_t i) { return data()[i]; }
+  const Move* begin() const { return data(); }
+  const Move* end() const { return data() + size_; }
+  Move* begin() { return data(); }
+  Move* end() { return data() + size_; }
   bool contains(Move m) const {
     for (Move x : *this)
       if (x == m) return true;
@@ -72,7 +87,16 @@ class MoveList {
   }
 
  private:
-  std::array<Move, kCapacity> moves_;
+  // Move is trivially copyable and destructible: a byte array holds it.
+  static_assert(std::is_trivially_copyable_v<Move> && std::is_trivially_destructible_v<Move>);
+  Move* data() { return std::launder(reinterpret_cast<Move*>(storage_)); }
+  const Move* data() const { return std::launder(reinterpret_cast<const Move*>(storage_)); }
+  // Only the moves in use: the rest of the storage was never written.
+  void copy_from(const MoveList& other) {
+    std::memcpy(storage_, other.storage_, size_ * sizeof(Move));
+  }
+
+  alignas(Move) std::byte storage_[kCapacity * sizeof(Move)];
   size_t size_ = 0;
 };
 
