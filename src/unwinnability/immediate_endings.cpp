@@ -56,9 +56,28 @@ bool king_can_only_capture(const Position& pos) {
   return all_attacked(pos, ~us, king, core::king_attacks(king) & ~pos.pieces());
 }
 
+// A side not in check with this many legal moves at most has each examined: after
+// a forced line, a king beside a pawn that every move stalemates
+// (1k6/1P6/K7/PP6/8/8/8/8 w: Kb6 and b6).
+constexpr uint64_t kFewMovesExamined = 2;
+
+// Whether the side to move has at most kFewMovesExamined legal moves: first
+// whether its king has that few squares free of its own men and of the enemy
+// king's and pawns' reach (bit tests that turn ordinary endings away), then the count.
+bool has_few_moves(const Position& pos) {
+  const Color us = pos.side_to_move();
+  const Bitboard covered = core::pawn_attacks_bb(~us, pos.pieces(~us, PieceType::Pawn)) |
+                           core::king_attacks(pos.king_square(~us));
+  const Bitboard free = core::king_attacks(pos.king_square(us)) & ~pos.pieces(us) & ~covered;
+  return uint64_t(core::popcount(free)) <= kFewMovesExamined &&
+         core::count_legal_moves_capped(pos, kFewMovesExamined) <= kFewMovesExamined;
+}
+
 // Whether a position not in check may be one whose every move ends dead.
+// `legal_moves` is count_legal_moves_capped(pos, 1) or more exact.
 bool worth_examining(const Position& pos, uint64_t legal_moves) {
-  return legal_moves == 1 || king_can_only_capture(pos) || looks_frozen(pos, ~pos.side_to_move());
+  return legal_moves == 1 || king_can_only_capture(pos) || looks_frozen(pos, ~pos.side_to_move()) ||
+         has_few_moves(pos);
 }
 
 // The tree of one examination, depth first; any line that does not end dead

@@ -446,7 +446,10 @@ DeadPositionResult dead_position(const Position& pos, uint64_t legal_moves,
     r.method = WinnabilityMethod::Material;
     return r;
   }
-  if (has_a_side_of_king_and_pawns(pos) && every_line_ends_dead_at_once(pos, legal_moves)) {
+  // A check with one reply is examined whatever the material: the forced line may
+  // strip it (k1q5/1Q6/K1P5/PP6/8/8/8/8 b: Qxb7+ cxb7+ Kb8, and each White move stalemates).
+  if ((has_a_side_of_king_and_pawns(pos) || (legal_moves == 1 && pos.in_check())) &&
+      every_line_ends_dead_at_once(pos, legal_moves)) {
     r.dead = true;
     r.method = WinnabilityMethod::Exhaustive;  // every line, to its end
     return r;
@@ -459,8 +462,7 @@ DeadPositionResult dead_position(const Position& pos, uint64_t legal_moves,
   const Walls walls = screened.walls;
   const bool walled = walls != Walls::None;
   if (!few_moves && !static_may_apply && !walled) {
-    if (checks_to_follow > 0 && legal_moves > 1 &&
-        (pos.in_check() || few_replies_without_check(pos)))
+    if (checks_to_follow > 0 && (pos.in_check() || few_replies_without_check(pos)))
       return every_reply_dead(pos, options, checks_to_follow);
     return r;  // alive as far as any proof can tell
   }

@@ -1,9 +1,11 @@
 // The per-ply 5.2.2 check follows every reply of a side that is not in check
 // but has at most two moves, its king shut in and at most one piece: dead
 // positions from the public unwinnability test vectors that the screens
-// turned away, and a twin where one of the two replies lets the other side mate.
+// turned away, and a twin where one of the two replies lets the other side mate;
+// and a check with one reply, followed likewise.
 #include <gtest/gtest.h>
 
+#include "arbiter/core/movegen.h"
 #include "arbiter/unwinnability/unwinnability.h"
 #include "test_support.h"
 #include "unwinnability/helpmate_witness.h"
@@ -37,6 +39,27 @@ TEST(FewReplies, OneLiveReplyKeepsThePositionAlive) {
   const WinnabilityResult w = analyse_winnability(pos, Color::Black);
   ASSERT_EQ(w.verdict, Winnability::Winnable);
   EXPECT_TRUE(is_helpmate_line(pos, Color::Black, w.helpmate));
+}
+
+// A check with a single reply is followed too: Nxf6+ exf6 leaves both kings
+// and every pawn walled in (a blockade). Without the e7 pawn, Nxf6 mates.
+TEST(FewReplies, ACheckWithOneReplyIsFollowed) {
+  const char* fen = "6k1/p1p1ppP1/5q1K/3N1P1P/8/8/P1P5/8 w - - 0 1";
+  const core::Position pos = test::must_parse(fen);
+  ASSERT_TRUE(pos.in_check());
+  ASSERT_EQ(core::count_legal_moves(pos), 1u);
+  const DeadPositionResult d = analyse_dead_position(pos);
+  EXPECT_TRUE(d.dead);
+  EXPECT_EQ(d.method, WinnabilityMethod::Blockade);
+  for (Color c : {Color::White, Color::Black})
+    EXPECT_EQ(analyse_winnability(pos, c).verdict, Winnability::Unwinnable);
+
+  const char* twin = "6k1/p1p2pP1/5q1K/3N1P1P/8/8/P1P5/8 w - - 0 1";
+  const core::Position live = test::must_parse(twin);
+  EXPECT_FALSE(analyse_dead_position(live).dead);
+  const WinnabilityResult w = analyse_winnability(live, Color::White);
+  ASSERT_EQ(w.verdict, Winnability::Winnable);
+  EXPECT_TRUE(is_helpmate_line(live, Color::White, w.helpmate));
 }
 
 }  // namespace

@@ -69,6 +69,19 @@ TEST(ImmediateEndings, AReplyAfterWhichEveryMoveStalemates) {
   expect_alive("1k6/Pp6/1P6/8/8/7B/5K2/6Q1 b - - 0 1", Color::White);
 }
 
+// Black's only move, Qxb7+, checks; White's only answer cxb7+ forces Kb8, and
+// then both of White's moves (Kb6, b6) stalemate: a forced check with queens on
+// the board, examined whatever the material, and a side with two moves at the
+// fourth ply. With a spare pawn on h2 White has moves to wait with, and mates.
+TEST(ImmediateEndings, AForcedLineThatLeavesOnlyStalemates) {
+  const Position pos = test::must_parse("k1q5/1Q6/K1P5/PP6/8/8/8/8 b - - 0 1");
+  ASSERT_TRUE(pos.in_check());
+  ASSERT_EQ(core::count_legal_moves(pos), 1u);
+  expect_dead_per_ply("k1q5/1Q6/K1P5/PP6/8/8/8/8 b - - 0 1");
+  expect_dead_per_ply("1k6/1P6/K7/PP6/8/8/8/8 w - - 0 1");
+  expect_alive("k1q5/1Q6/K1P5/PP6/8/8/7P/8 b - - 0 1", Color::White);
+}
+
 // Black's king on h3 has no move, and none of White's 36 moves gives it one or
 // checks it: every move stalemates, however much material White has.
 TEST(ImmediateEndings, ASideWithNoMoveIsStalematedByAnyMove) {
@@ -82,7 +95,7 @@ TEST(ImmediateEndings, ASideWithNoMoveIsStalematedByAnyMove) {
 TEST(ImmediateEndings, OrdinaryAndTerminalPositionsAreNotExamined) {
   EXPECT_FALSE(ends_dead_at_once(Position::start_position()));
   EXPECT_FALSE(ends_dead_at_once(test::must_parse("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")));  // stalemate
-  EXPECT_FALSE(ends_dead_at_once(test::must_parse("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1")));   // mate
+  EXPECT_FALSE(ends_dead_at_once(test::must_parse("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1")));  // mate
 }
 
 }  // namespace
