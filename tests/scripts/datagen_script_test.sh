@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # scripts/datagen as a background habit: start writes a store in the
 # background with a copy of the binary, pause stops it (the kernel says
-# stopped), resume lets it finish, status says so, and the store checks whole.
+# stopped), resume lets it finish, status says so, and the store checks whole;
+# stop ends a paused generator.
 #   datagen_script_test.sh ARBITER SCRIPTS_DIR
 set -euo pipefail
 arbiter="$1" scripts="$2"
@@ -42,6 +43,14 @@ check
 out=$("$arbiter" datagen --check "$scratch/store") || fail "check: $out"
 [[ "$out" == *"generation 7: "* && "$out" == *" 0 problems"* ]] || fail "check said: $out"
 grep -q "^gen7-seed3-0000.bin	7	3	" "$scratch/store/manifest" || fail "manifest: $(cat "$scratch/store/manifest")"
+check
+# A paused generator is stopped too, and stop returns once it is gone.
+datagen start --generation 7 --seed 4 --nodes 300 --positions 100000 >/dev/null || fail "second run"
+pid=$(<"$scratch/store/datagen.pid")
+datagen pause >/dev/null || fail "pause of the second run"
+datagen stop >/dev/null || fail "stop"
+kill -0 "$pid" 2>/dev/null && fail "a paused generator outlived stop"
+[[ "$(datagen status)" == *"not running"* ]] || fail "status after stop: $(datagen status)"
 check
 out=$(datagen bogus 2>&1) && fail "an unknown action was accepted"
 check
