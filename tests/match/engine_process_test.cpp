@@ -17,8 +17,11 @@ namespace {
 using std::chrono::milliseconds;
 
 constexpr milliseconds kShortWait{50};
-// Room for scheduling (and the sanitizers) around a deadline.
-const milliseconds kSlack{50 * test::kSanitizedTimeoutScale};
+// Room for scheduling (and the sanitizers) around a deadline: on a loaded
+// machine a process may wait a few hundred ms for a core (50 ms failed under
+// a parallel build), and the bound still tells a timeout at the deadline from
+// a read that waits for kGenerous or for ever.
+const milliseconds kSlack{500 * test::kSanitizedTimeoutScale};
 const milliseconds kGenerous{3000 * test::kSanitizedTimeoutScale};
 
 Clock::time_point soon() { return Clock::now() + kGenerous; }

@@ -21,8 +21,11 @@ const int kScale = test::kSanitizedTimeoutScale;
 const milliseconds kHandshake{3000 * kScale};
 // A deliberately short handshake bound, for engines that never finish it.
 const milliseconds kShortHandshake{300 * kScale};
-// How far past a deadline a Timeout may come back (scheduling, sanitizers).
-const milliseconds kSlack{50 * kScale};
+// How far past a deadline a Timeout may come back (scheduling, sanitizers): on
+// a loaded machine a process may wait a few hundred ms for a core (50 ms failed
+// under a parallel build); still far below the handshake and far deadlines
+// (3 s, 5 s) that a missed timeout would wait for.
+const milliseconds kSlack{500 * kScale};
 const milliseconds kGrace{1000 * kScale};
 constexpr const char* kAfterE4 = "position startpos moves e2e4";
 
