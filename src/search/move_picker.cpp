@@ -2,8 +2,8 @@
 #include "arbiter/search/move_picker.h"
 
 #include <algorithm>
-#include <climits>
 #include <cstdint>
+#include <limits>
 
 #include "arbiter/search/see.h"
 #include "core/attacks.h"
@@ -56,7 +56,7 @@ constexpr int64_t kLastIndex = (int64_t(1) << kIndexBits) - 1;
 Move MovePicker::ScoredList::pick_best() {
   const size_t size = moves.size();
   if (next >= size) return Move::none();
-  int64_t best_key = INT64_MIN;
+  int64_t best_key = std::numeric_limits<int64_t>::min();
   for (size_t i = next; i < size; ++i)
     best_key = std::max(best_key, (int64_t(scores[i]) << kIndexBits) | (kLastIndex - int64_t(i)));
   const size_t best = size_t(kLastIndex - (best_key & kLastIndex));

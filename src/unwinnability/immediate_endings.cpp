@@ -62,14 +62,10 @@ bool king_can_only_capture(const Position& pos) {
 constexpr uint64_t kFewMovesExamined = 2;
 
 // Whether the side to move has at most kFewMovesExamined legal moves: first
-// whether its king has that few squares free of its own men and of the enemy
-// king's and pawns' reach (bit tests that turn ordinary endings away), then the count.
+// whether its king has that few free steps (bit tests that turn ordinary endings
+// away), then the count.
 bool has_few_moves(const Position& pos) {
-  const Color us = pos.side_to_move();
-  const Bitboard covered = core::pawn_attacks_bb(~us, pos.pieces(~us, PieceType::Pawn)) |
-                           core::king_attacks(pos.king_square(~us));
-  const Bitboard free = core::king_attacks(pos.king_square(us)) & ~pos.pieces(us) & ~covered;
-  return uint64_t(core::popcount(free)) <= kFewMovesExamined &&
+  return uint64_t(core::popcount(king_steps_past_pawns_and_king(pos))) <= kFewMovesExamined &&
          core::count_legal_moves_capped(pos, kFewMovesExamined) <= kFewMovesExamined;
 }
 

@@ -12,6 +12,7 @@
 
 #include "arbiter/core/move.h"
 #include "arbiter/core/position.h"
+#include "core/attacks.h"
 
 namespace arbiter::rules {
 
@@ -36,6 +37,18 @@ inline bool has_a_side_of_king_and_pawns(const core::Position& pos) {
   const core::Bitboard kings_and_pawns = pos.pieces(PieceType::King, PieceType::Pawn);
   return !(pos.pieces(Color::White) & ~kings_and_pawns) ||
          !(pos.pieces(Color::Black) & ~kings_and_pawns);
+}
+
+// The squares the king of the side to move could step to that hold none of its
+// own men and that neither the enemy king nor an enemy pawn covers: what pieces
+// cover comes and goes, so only these count when a side looks shut in. Asked
+// first, as bit tests, before a capped move count.
+inline core::Bitboard king_steps_past_pawns_and_king(const core::Position& pos) {
+  const core::Color us = pos.side_to_move();
+  const core::Bitboard covered =
+      core::pawn_attacks_bb(~us, pos.pieces(~us, core::PieceType::Pawn)) |
+      core::king_attacks(pos.king_square(~us));
+  return core::king_attacks(pos.king_square(us)) & ~pos.pieces(us) & ~covered;
 }
 
 // The same for a position in check whose legal replies the caller has generated.

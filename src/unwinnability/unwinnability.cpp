@@ -397,10 +397,7 @@ bool few_replies_without_check(const Position& pos) {
   const core::Bitboard pieces =
       pos.pieces(us) & ~pos.pieces(core::PieceType::Pawn, core::PieceType::King);
   if (core::popcount(pieces) > kMaxPiecesForFewReplies) return false;
-  const core::Bitboard covered =
-      core::pawn_attacks_bb(~us, pos.pieces(~us, core::PieceType::Pawn)) |
-      core::king_attacks(pos.king_square(~us));
-  if (core::king_attacks(pos.king_square(us)) & ~pos.pieces(us) & ~covered) return false;
+  if (king_steps_past_pawns_and_king(pos)) return false;
   return core::count_legal_moves_capped(pos, kRepliesFollowed) <= kRepliesFollowed;
 }
 

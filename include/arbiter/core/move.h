@@ -2,7 +2,6 @@
 // Castling is stored as "king takes own rook" so Chess960 needs no special case.
 #pragma once
 
-#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -65,6 +64,7 @@ class MoveList {
   MoveList() {}
   MoveList(const MoveList& other) : size_(other.size_) { copy_from(other); }
   MoveList& operator=(const MoveList& other) {
+    if (this == &other) return *this;  // memcpy onto itself is undefined
     size_ = other.size_;
     copy_from(other);
     return *this;
