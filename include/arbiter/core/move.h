@@ -2,6 +2,7 @@
 // Castling is stored as "king takes own rook" so Chess960 needs no special case.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
