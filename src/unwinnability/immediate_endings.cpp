@@ -31,19 +31,14 @@ bool all_attacked(const Position& pos, Color attacker, Square king, Bitboard squ
   return true;
 }
 
-// Whether `side` (not to move), having only its king and pawns, could not move if
-// it were its turn, as far as bit tests tell: no pawn push or capture, and every
-// square beside its king its own or attacked. A screen only (en passant and pins
-// are ignored): the moves themselves decide.
+// Whether `side` (not to move) could not move if it were its turn, as far as bit
+// tests tell: its other men stuck (men_besides_king_stuck), and every square
+// beside its king its own or attacked. A screen only (en passant and pins are
+// ignored): the moves themselves decide.
 bool looks_frozen(const Position& pos, Color side) {
-  const Bitboard own = pos.pieces(side);
-  const Bitboard pawns = pos.pieces(side, PieceType::Pawn);
-  if ((own & ~pawns) != pos.pieces(side, PieceType::King)) return false;
-  if ((core::pawn_pushes_bb(side, pawns) & ~pos.pieces()) ||
-      (core::pawn_attacks_bb(side, pawns) & pos.pieces(~side)))
-    return false;
+  if (!men_besides_king_stuck(pos, side)) return false;
   const Square king = pos.king_square(side);
-  return all_attacked(pos, ~side, king, core::king_attacks(king) & ~own);
+  return all_attacked(pos, ~side, king, core::king_attacks(king) & ~pos.pieces(side));
 }
 
 // Whether the side to move has nothing but its king, and every square the king

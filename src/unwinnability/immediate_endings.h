@@ -39,6 +39,26 @@ inline bool has_a_side_of_king_and_pawns(const core::Position& pos) {
          !(pos.pieces(Color::Black) & ~kings_and_pawns);
 }
 
+// Whether no man of `side` but its king has a move, as far as pseudo-legal moves
+// tell: no pawn push or capture, no piece with a square that is not its own. The
+// per-ply check asks it of the side not to move after every ply, so the pawns go
+// first: in nearly every position of a game some pawn can push, and the answer
+// costs two bit operations. A side so frozen may be stalemated by any move of
+// the other (bqn1KN2/rrk1pB2/nb1pPp1p/p1pP1PpP/PpP3P1/1P2N1R1/4Q3/1R4B1 w: all 32
+// of White's moves leave Black no move).
+inline bool men_besides_king_stuck(const core::Position& pos, core::Color side) {
+  using core::PieceType;
+  const core::Bitboard own = pos.pieces(side);
+  const core::Bitboard pawns = pos.pieces(side, PieceType::Pawn);
+  if ((core::pawn_pushes_bb(side, pawns) & ~pos.pieces()) ||
+      (core::pawn_attacks_bb(side, pawns) & pos.pieces(~side)))
+    return false;
+  const core::Bitboard occupied = pos.pieces();
+  for (core::Square s : core::squares(own & ~pawns & ~pos.pieces(PieceType::King)))
+    if (core::piece_attacks(core::type_of(pos.piece_on(s)), s, occupied) & ~own) return false;
+  return true;
+}
+
 // The squares the king of the side to move could step to that hold none of its
 // own men and that neither the enemy king nor an enemy pawn covers: what pieces
 // cover comes and goes, so only these count when a side looks shut in. Asked

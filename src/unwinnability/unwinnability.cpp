@@ -445,7 +445,9 @@ DeadPositionResult dead_position(const Position& pos, uint64_t legal_moves,
   }
   // A check with one reply is examined whatever the material: the forced line may
   // strip it (k1q5/1Q6/K1P5/PP6/8/8/8/8 b: Qxb7+ cxb7+ Kb8, and each White move stalemates).
-  if ((has_a_side_of_king_and_pawns(pos) || (legal_moves == 1 && pos.in_check())) &&
+  // So is a position whose side not to move has no man but its king that can move.
+  if ((has_a_side_of_king_and_pawns(pos) || (legal_moves == 1 && pos.in_check()) ||
+       men_besides_king_stuck(pos, ~pos.side_to_move())) &&
       every_line_ends_dead_at_once(pos, legal_moves)) {
     r.dead = true;
     r.method = WinnabilityMethod::Exhaustive;  // every line, to its end

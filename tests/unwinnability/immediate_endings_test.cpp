@@ -90,6 +90,20 @@ TEST(ImmediateEndings, ASideWithNoMoveIsStalematedByAnyMove) {
   expect_dead_per_ply("7B/6PP/5P2/4N1PB/5QN1/1P3RPk/5P1P/5RK1 w - - 0 1");
 }
 
+// Black has all its men but the king and none can move (every piece hemmed in by
+// its own men, every pawn blocked), and its king's free squares are covered: all
+// 32 of White's moves stalemate Black, though White has a queen and both sides
+// rooks. A twin with White's e3 knight on d4 instead: Nb5 mates.
+TEST(ImmediateEndings, ASideWhosePiecesCannotMoveIsStalematedByAnyMove) {
+  const char* fen = "bqn1KN2/rrk1pB2/nb1pPp1p/p1pP1PpP/PpP3P1/1P2N1R1/4Q3/1R4B1 w - - 0 1";
+  const Position pos = test::must_parse(fen);
+  ASSERT_EQ(core::count_legal_moves(pos), 32u);
+  EXPECT_TRUE(men_besides_king_stuck(pos, Color::Black));
+  EXPECT_FALSE(men_besides_king_stuck(pos, Color::White));
+  expect_dead_per_ply(fen);
+  expect_alive("bqn1KN2/rrk1pB2/nb1pPp1p/p1pP1PpP/PpPN2P1/1P4R1/4Q3/1R4B1 w - - 0 1", Color::White);
+}
+
 // Ordinary positions are turned away before any move is made, and positions
 // without legal moves are the caller's to judge (mate, stalemate).
 TEST(ImmediateEndings, OrdinaryAndTerminalPositionsAreNotExamined) {

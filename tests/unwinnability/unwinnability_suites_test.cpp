@@ -344,6 +344,34 @@ TEST(StaticProofs, ASideNearlyOutOfMovesIsWalked) {
   }
 }
 
+// A king held on its square by pawns, its side with nothing but pawns that each
+// face a man ahead: White's king on a4 (a5 covered by b6) and eleven pushes left
+// on the d-, f- and h-files, while Black's king needs about as many moves to take
+// a pawn, queen the d-pawn and mate. White runs out of moves first and is
+// stalemated. Too many moves for a nearly stuck side, so the per-ply check walks
+// these walls (150,000 to 261,000 positions) only because the pushes are few.
+// One tempo more for White (the d-pawn on d2: twelve pushes) or one less for
+// Black (its king on c2) and Black mates in time.
+TEST(StaticProofs, AKingHeldWithFewPawnMovesLeftIsWalked) {
+  const char* walls[] = {"8/3p1p1p/1p6/1P6/KP6/PP1P4/5P1P/k7 w - - 0 1",
+                         "8/1p1p1p1p/1P6/KP6/PP6/1P1P4/5P1P/k7 w - - 0 1",
+                         "8/1p1p1p1p/1P6/KP6/PP6/1P3P2/3P3P/k7 w - - 0 1",
+                         "8/p1p1p3/6p1/6P1/6PK/P5PP/2P1P3/k7 w - - 0 1"};
+  for (const char* fen : walls) EXPECT_GT(core::count_legal_moves(test::must_parse(fen)), 2u);
+  expect_dead_by_walk({walls[0], walls[1], walls[2], walls[3]});
+  const Position first = test::must_parse(walls[0]);
+  for (Color c : {Color::White, Color::Black})
+    EXPECT_EQ(analyse_winnability(first, c).verdict, Winnability::Unwinnable);
+  for (const char* fen : {"8/3p1p1p/1p6/1P6/KP6/PP6/3P1P1P/k7 w - - 0 1",
+                          "8/3p1p1p/1p6/1P6/KP6/PP1P4/2k2P1P/8 w - - 0 1"}) {
+    const Position twin = test::must_parse(fen);
+    EXPECT_FALSE(analyse_dead_position(twin).dead) << fen;
+    const WinnabilityResult w = analyse_winnability(twin, Color::Black);
+    ASSERT_EQ(w.verdict, Winnability::Winnable) << fen;
+    EXPECT_TRUE(is_helpmate_line(twin, Color::Black, w.helpmate)) << fen;
+  }
+}
+
 // A king penned by pawns on two squares, its side with nothing else that can
 // ever move: White's king walks between h3 and h4 (g3 defended by f4, g4 and g5
 // covered by pawns, h2 by g3). Whenever Black's king steps next to the pen (to
