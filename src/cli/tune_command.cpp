@@ -73,9 +73,13 @@ Result<bool> save_state(const std::string& path, const tune::SpsaState& state) {
 // "Name=value" per parameter, rounded: what the engine plays.
 std::string rounded_values(const tune::SpsaState& state, const char* prefix) {
   std::string words;
-  for (const tune::SpsaParameter& p : state.parameters)
-    words += (words.empty() ? "" : " ") + std::string(prefix) + p.name + "=" +
-             std::to_string(int(std::lround(p.value)));
+  for (const tune::SpsaParameter& p : state.parameters) {
+    if (!words.empty()) words += ' ';
+    words += prefix;
+    words += p.name;
+    words += '=';
+    words += std::to_string(int(std::lround(p.value)));
+  }
   return words;
 }
 
