@@ -6,7 +6,7 @@ target_compile_options(arbiter_compile_options INTERFACE -Wall -Wextra)
 target_compile_options(arbiter_compile_options INTERFACE ${ARBITER_ARCH_FLAGS})
 if(ARBITER_SANITIZE)
   # GCC 12 reports -Wmaybe-uninitialized inside libstdc++'s <regex> (used by
-  # cxxopts) only when the sanitizers instrument it: a known false positive
+  # tests that match output) only when the sanitizers instrument it: a known false positive
   # (GCC's manual warns that sanitizers can cause them). Release builds keep it.
   target_compile_options(arbiter_compile_options INTERFACE
     -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
