@@ -2,7 +2,8 @@
 # scripts/datagen as a background habit: start writes a store in the
 # background with a copy of the binary, pause stops it (the kernel says
 # stopped), resume lets it finish, status says so, and the store checks whole;
-# stop ends a paused generator.
+# import adds another store's chunks, also those of scripts/device-datagen
+# stopped by its time limit; stop ends a paused generator.
 #   datagen_script_test.sh ARBITER SCRIPTS_DIR
 set -euo pipefail
 arbiter="$1" scripts="$2"
@@ -44,9 +45,37 @@ out=$("$arbiter" datagen --check "$scratch/store") || fail "check: $out"
 [[ "$out" == *"generation 7: "* && "$out" == *" 0 problems"* ]] || fail "check said: $out"
 grep -q "^gen7-seed3-0000.bin	7	3	" "$scratch/store/manifest" || fail "manifest: $(cat "$scratch/store/manifest")"
 check
-# A paused generator is stopped too, and stop returns once it is gone.
+# Another store's chunks (a device run's) are imported once they check whole, also
+# while a generator runs in the store (paused for the check, running again after),
+# a second time as a no-op, and never over a different chunk of the same name.
+"$arbiter" datagen --store "$scratch/device" --generation 7 --seed 9 --nodes 300 \
+  --positions 400 --eval embedded >/dev/null 2>&1 || fail "the device store"
 datagen start --generation 7 --seed 4 --nodes 300 --positions 100000 >/dev/null || fail "second run"
 pid=$(<"$scratch/store/datagen.pid")
+out=$(datagen import "$scratch/device") || fail "import: $out"
+[[ "$out" == *"1 chunks added, 0 already there"* ]] || fail "import said: $out"
+grep -q "^gen7-seed9-0000.bin	7	9	" "$scratch/store/manifest" || fail "manifest after import"
+[ "$(awk '{print $3}' "/proc/$pid/stat")" != T ] || fail "import left the generator paused"
+out=$(datagen import "$scratch/device") || fail "second import: $out"
+[[ "$out" == *"0 chunks added, 1 already there"* ]] || fail "second import said: $out"
+check
+"$arbiter" datagen --store "$scratch/other" --generation 7 --seed 9 --nodes 300 \
+  --positions 200 --eval embedded >/dev/null 2>&1 || fail "the other store"
+out=$(datagen import "$scratch/other" 2>&1) && fail "a different chunk of the same name was imported"
+[[ "$out" == *"differs from the store's chunk"* ]] || fail "conflicting import said: $out"
+cmp -s "$scratch/device/gen7-seed9-0000.bin" "$scratch/store/gen7-seed9-0000.bin" ||
+  fail "the conflicting import changed the store"
+check
+# scripts/device-datagen, as a device session runs it: stopped by its time limit
+# in the middle of games, it leaves a store that checks whole, and imports.
+out=$("$scripts/device-datagen" --binary "$arbiter" --seed 11 --generation 7 --seconds 2 \
+  --nodes 300 --out "$scratch/timed" 2>&1) || fail "device-datagen: $out"
+[[ "$out" == *"generation 7, seed 11, "* && "$out" == *" 0 problems"* ]] ||
+  fail "device-datagen said: $out"
+out=$(datagen import "$scratch/timed") || fail "import of the timed store: $out"
+[[ "$out" == *"1 chunks added"* ]] || fail "import of the timed store said: $out"
+check
+# A paused generator is stopped too, and stop returns once it is gone.
 datagen pause >/dev/null || fail "pause of the second run"
 datagen stop >/dev/null || fail "stop"
 kill -0 "$pid" 2>/dev/null && fail "a paused generator outlived stop"
