@@ -25,6 +25,11 @@ arbiter_ensure_packages() {
   fi
 }
 
+# The generation of BINARY's embedded net (its name is 'gen<N>'), or nothing.
+arbiter_net_generation() {
+  "$1" --version | sed -n "s/^net: NNUE 'gen\([0-9]*\)'.*/\1/p"
+}
+
 # arbiter_build DIR [cmake options...]: configure, then rebuild whatever changed.
 #   ARBITER_TARGET=arbiter   build only that target (default: everything)
 #   ARBITER_CMAKE_ARGS="-DARBITER_SLIDERS=magic"   the user's own CMake options

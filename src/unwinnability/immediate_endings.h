@@ -48,12 +48,11 @@ inline bool has_a_side_of_king_and_pawns(const core::Position& pos) {
 // of White's moves leave Black no move).
 inline bool men_besides_king_stuck(const core::Position& pos, core::Color side) {
   using core::PieceType;
-  const core::Bitboard own = pos.pieces(side);
+  const core::Bitboard own = pos.pieces(side), occupied = pos.pieces();
   const core::Bitboard pawns = pos.pieces(side, PieceType::Pawn);
-  if ((core::pawn_pushes_bb(side, pawns) & ~pos.pieces()) ||
+  if ((core::pawn_pushes_bb(side, pawns) & ~occupied) ||
       (core::pawn_attacks_bb(side, pawns) & pos.pieces(~side)))
     return false;
-  const core::Bitboard occupied = pos.pieces();
   for (core::Square s : core::squares(own & ~pawns & ~pos.pieces(PieceType::King)))
     if (core::piece_attacks(core::type_of(pos.piece_on(s)), s, occupied) & ~own) return false;
   return true;
