@@ -408,6 +408,31 @@ TEST(StaticProofs, AKingPennedOnTwoSquaresIsProvenByItsPen) {
   }
 }
 
+// The pen argument counts nothing for the winner where its king could step next
+// to the pen off a line along which one of its pieces could check the penned king:
+// that step might mate. White's king walks between d4 and e4 (the rest of White
+// is fixed); with White's king on d4, Black's king could take f3 from f2, off the
+// diagonal g1-d4, and Black has a dark bishop. So the pen proves White's side
+// only. The position is dead all the same (the bishop, hemmed in on e7, never
+// reaches g1): the per-ply walk settles it. Without the bishop the step uncovers
+// nothing and the pen proves both sides. No position is known where the step
+// really mates: of 5,415 generated pens where this exclusion withheld a proof,
+// the walk without static proofs (`unwinnable --label`) found every one dead.
+TEST(StaticProofs, APenStepThatCouldUncoverACheckProvesNothingForTheWinner) {
+  const Position bishop = test::must_parse("8/4b3/1p1p1p2/1p1P1Pp1/1Pp1KpP1/k1P2P2/8/8 b - - 0 1");
+  const FixedMenProof withheld = prove_by_fixed_men(bishop);
+  EXPECT_TRUE(withheld.unwinnable[core::index(Color::White)]);
+  EXPECT_FALSE(withheld.unwinnable[core::index(Color::Black)]);
+  const DeadPositionResult d = analyse_dead_position(bishop);
+  EXPECT_TRUE(d.dead);
+  EXPECT_EQ(d.method, WinnabilityMethod::Exhaustive);
+
+  const Position none = test::must_parse("8/8/1p1p1p2/1p1P1Pp1/1Pp1KpP1/k1P2P2/8/8 b - - 0 1");
+  const FixedMenProof proven = prove_by_fixed_men(none);
+  EXPECT_TRUE(proven.unwinnable[core::index(Color::White)]);
+  EXPECT_TRUE(proven.unwinnable[core::index(Color::Black)]);
+}
+
 // In check with two replies, both taking the queen that gives it: the position
 // is dead when every reply leads to a dead one (same-coloured bishops behind a
 // locked wall), although a queen roams in it.
