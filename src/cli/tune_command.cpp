@@ -107,6 +107,7 @@ int run_tune(int argc, char** argv) {
     ("r-end", "learning rate at the last iteration", cxxopts::value<double>()->default_value("0.002"))
     ("engine", "the engine to tune (default: this program)", cxxopts::value<std::string>())
     ("tc", "time control of the games", cxxopts::value<std::string>()->default_value("5+0.05"))
+    ("nodes", "nodes a move instead of --tc: games the load does not change (N)", cxxopts::value<int64_t>())
     ("hash", "hash MB of each engine", cxxopts::value<int>()->default_value("16"))
     ("openings", "openings FILE (EPD or PGN), played in order through the run", cxxopts::value<std::string>())
     ("concurrency", "games at once", cxxopts::value<int>()->default_value("1"))
@@ -129,6 +130,20 @@ int run_tune(int argc, char** argv) {
   }
   const std::string state_path = args["state"].as<std::string>();
   const int pairs = args["pairs"].as<int>();
+  // A node budget replaces the clock: the same probe plays the same games
+  // whatever else the machine runs, so a run can share the cores with other work.
+  std::string limit = "tc=" + args["tc"].as<std::string>();
+  if (args.count("nodes")) {
+    if (args.count("tc")) {
+      std::cerr << "arbiter tune: give --tc or --nodes, not both\n";
+      return kUsageError;
+    }
+    if (args["nodes"].as<int64_t>() < 1) {
+      std::cerr << "arbiter tune: --nodes must be positive\n";
+      return kUsageError;
+    }
+    limit = "nodes=" + std::to_string(args["nodes"].as<int64_t>());
+  }
   if (pairs < 1 || args["iterations"].as<int>() < 1 || args["until"].as<int>() < 0) {
     std::cerr << "arbiter tune: --pairs and --iterations must be positive\n";
     return kUsageError;
@@ -196,11 +211,11 @@ int run_tune(int argc, char** argv) {
     for (size_t i = 0; i < state.parameters.size(); ++i)
       words.push_back("option." + state.parameters[i].name + "=" + std::to_string(probe.minus[i]));
     const size_t first = (size_t(probe.iteration - 1) * size_t(pairs)) % book->size();
-    words.insert(words.end(), {"--each", "tc=" + args["tc"].as<std::string>(),
-                               "option.Hash=" + std::to_string(args["hash"].as<int>()),
-                               "option.Threads=1", "--games", std::to_string(2 * pairs),
-                               "--concurrency", std::to_string(args["concurrency"].as<int>()),
-                               "--start", std::to_string(first + 1), "--quiet"});
+    words.insert(words.end(),
+                 {"--each", limit, "option.Hash=" + std::to_string(args["hash"].as<int>()),
+                  "option.Threads=1", "--games", std::to_string(2 * pairs), "--concurrency",
+                  std::to_string(args["concurrency"].as<int>()), "--start",
+                  std::to_string(first + 1), "--quiet"});
     auto command = match::parse_match_command(words);
     if (!command) return Error{command.error()};
     return command->config;

@@ -61,6 +61,29 @@ TEST(TuneCli, PlaysIterationsSavesTheStateAndResumes) {
   std::filesystem::remove(log);
 }
 
+// At a node budget the engines' games do not depend on the clock: two runs from
+// scratch play the same games and move theta alike, which a timed run would not.
+TEST(TuneCli, ANodeBudgetPlaysTheSameIterationsEveryTime) {
+  std::string states[2], logs[2];
+  for (int run_index = 0; run_index < 2; ++run_index) {
+    const std::string state = scratch_path("spsa-nodes-" + std::to_string(run_index) + ".state");
+    const std::string log = scratch_path("spsa-nodes-" + std::to_string(run_index) + ".log");
+    std::filesystem::remove(state);
+    std::filesystem::remove(log);
+    ArbiterRun run = run_arbiter_args("tune --state " + quote(state) + " --log " + quote(log) +
+                                      " --iterations 2 --pairs 2 --params AspirationDelta,"
+                                      "FutilityBase,LmrBasePercent --nodes 1500 --hash 1");
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    states[run_index] = read_file(state);
+    logs[run_index] = read_file(log);
+    std::filesystem::remove(state);
+    std::filesystem::remove(log);
+  }
+  EXPECT_NE(logs[0].find("iteration 2/2: "), std::string::npos) << logs[0];
+  EXPECT_EQ(logs[0], logs[1]);
+  EXPECT_EQ(states[0], states[1]);
+}
+
 TEST(TuneCli, RefusesUnknownParametersAndDamagedStates) {
   const std::string state = scratch_path("spsa-bad.state");
   ArbiterRun run = run_arbiter_args("tune --state " + quote(state) + " --params NoSuchThing");
@@ -79,6 +102,16 @@ TEST(TuneCli, SaysWhichBuildItNeeds) {
   EXPECT_NE(run.err.find("build with -DARBITER_TUNE=ON"), std::string::npos) << run.err;
 }
 #endif
+
+TEST(TuneCli, TakesEitherAClockOrANodeBudget) {
+  const std::string state = quote(scratch_path("spsa-limit.state"));
+  ArbiterRun run = run_arbiter_args("tune --state " + state + " --nodes 0");
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_NE(run.err.find("--nodes must be positive"), std::string::npos) << run.err;
+  run = run_arbiter_args("tune --state " + state + " --tc 1+0.01 --nodes 1000");
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_NE(run.err.find("give --tc or --nodes, not both"), std::string::npos) << run.err;
+}
 
 TEST(TuneCli, NeedsAStateFile) {
   ArbiterRun run = run_arbiter_args("tune");
