@@ -196,12 +196,13 @@ class Searcher {
   void new_generation() { table_.new_generation(); }
 
   // Whether the position just reached stands earlier on the current line (only
-  // the plies since the last capture or pawn move can hold it).
+  // the plies since the last capture or pawn move can hold it, and of those only
+  // every other one: the key says who is to move, and path_ ends with the parent).
   bool repeats_on_line() const {
     const Key key = pos_.key();
     const size_t back = std::min(path_.size(), size_t(pos_.halfmove_clock()));
-    for (size_t i = path_.size() - back; i < path_.size(); ++i)
-      if (path_[i] == key) return true;
+    for (size_t i = 2; i <= back; i += 2)
+      if (path_[path_.size() - i] == key) return true;
     return false;
   }
 
@@ -342,7 +343,9 @@ class Searcher {
     return kept;
   }
 
-  bool search(int units, int plies) {
+  // `new_material`: the move that led here captured or promoted (or this is the
+  // root), so the material may have become one that cannot mate.
+  bool search(int units, int plies, bool new_material = true) {
     const bool winner_to_move = pos_.side_to_move() == winner_;
     // 1. Cheap refusals before any move is generated: material that cannot mate,
     //    or a table entry saying this node was searched as deep without a mate
@@ -350,7 +353,7 @@ class Searcher {
     //    On the last ply only the winner's probe below is left to make.
     TTEntry* entry = nullptr;
     if (plies > 1) {
-      if (unwinnable_by_material(pos_, winner_)) return false;
+      if (new_material && unwinnable_by_material(pos_, winner_)) return false;
       entry = &table_.slot(pos_.key());
       if (entry->generation == table_.generation() && entry->key == entry_key(pos_.key()) &&
           entry->units >= units && entry->plies >= plies)
@@ -384,6 +387,7 @@ class Searcher {
       ++tried;
       if (!count_node()) return false;
       const Move m = key_move(keys[i]);
+      const bool noisy = pos_.is_noisy(m);
       core::UndoInfo undo;
       pos_.make_move(m, undo);
       if (repeats_on_line()) {
@@ -400,7 +404,7 @@ class Searcher {
           (pos_.side_to_move() == loser_ && pos_.in_check() && core::has_no_legal_moves(pos_)) ||
           (winner_to_move && m.is_promotion() && m.promotion() == PieceType::Queen &&
            probe_after_promotion(plies - 1)) ||
-          search(units - cost, plies - 1);
+          search(units - cost, plies - 1, noisy);
       if (found) return true;
       line_.pop_back();
       path_.pop_back();
