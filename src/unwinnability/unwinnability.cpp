@@ -263,14 +263,18 @@ WinnabilityResult analyse(const Position& root, Color winner, const WinnabilityO
   // lichess files, both suites and the public vectors.
   const int plans = helpmate_plan_count(pos, winner);
   uint64_t off_budget = 0;
+  // What is reported counts the short-line round's nodes; `nodes` (the budget) does not.
+  auto with_off_budget = [&](WinnabilityResult result) {
+    result.nodes += off_budget;
+    return result;
+  };
   if (for_verdict) {
     const Color sides[] = {winner};
     std::optional<FoundLine> short_line =
         plan_round(pos, sides, kShortLineAnalysis, kShortLineCaps, off_budget);
-    if (short_line) {
-      return mate_found(std::move(prefix), short_line->line, WinnabilityMethod::Helpmate,
-                        nodes + off_budget);
-    }
+    if (short_line)
+      return with_off_budget(
+          mate_found(std::move(prefix), short_line->line, WinnabilityMethod::Helpmate, nodes));
   }
   if (!for_verdict || plans == 1) {
     HelpmateLimits quick = kQuickSearch;
@@ -278,20 +282,14 @@ WinnabilityResult analyse(const Position& root, Color winner, const WinnabilityO
     HelpmateResult quick_result = find_helpmate(pos, winner, quick);
     nodes += quick_result.nodes;
     if (quick_result.found)
-      return mate_found(std::move(prefix), quick_result.line, WinnabilityMethod::Helpmate,
-                        nodes + off_budget);
+      return with_off_budget(
+          mate_found(std::move(prefix), quick_result.line, WinnabilityMethod::Helpmate, nodes));
   }
 
   // Layer 5: men that never move, and the pawn structures that may still arise.
   if (prove_by_fixed_men(pos).unwinnable[core::index(winner)] ||
       structure_proves_unwinnable(pos, winner))
-    return proven(Winnability::Unwinnable, static_method, nodes + off_budget);
-
-  // What is reported counts the round's nodes; `nodes` (the budget) does not.
-  auto with_off_budget = [&](WinnabilityResult result) {
-    result.nodes += off_budget;
-    return result;
-  };
+    return with_off_budget(proven(Winnability::Unwinnable, static_method, nodes));
 
   // Layer 8 (used around layer 7): wider helpmate searches in rounds. With
   // several plans (corners to mate in) each plan gets a slice per round and the
