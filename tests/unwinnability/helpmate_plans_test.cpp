@@ -459,8 +459,11 @@ TEST(HelpmatePlans, RandomPlacementsGiveOnlyVerifiedLines) {
 // the search finds a mate exactly when a brute-force look at every legal move
 // does, on random placements of heavy pieces around the loser's king (many checks,
 // some of them mates, some discovered or through the king's line) and on the
-// random walks of the perft suite.
+// random walks of the perft suite. A pawn about to promote in half the placements
+// tries the probe's test for promotions that give no check.
 TEST(HelpmateProbe, MateInOneFoundExactlyWhenOneExists) {
+  constexpr size_t kFiles = 8;
+  constexpr size_t kSeventhRank = 6 * kFiles;  // board_fen's index of a7
   auto mates_in_one = [](const Position& root) {
     Position pos = root;
     core::MoveList moves;
@@ -492,13 +495,17 @@ TEST(HelpmateProbe, MateInOneFoundExactlyWhenOneExists) {
     place('K');
     place('k');
     for (int i = int(rng() % 3) + 1; i > 0; --i) place(attackers[rng() % attackers.size()]);
+    if (rng() % 2) {
+      const size_t sq = kSeventhRank + rng() % kFiles;
+      if (board[sq] == '.') board[sq] = 'P';
+    }
     for (int i = int(rng() % 3); i > 0; --i) place(defenders[rng() % defenders.size()]);
     auto parsed = core::parse_fen(test::board_fen(board, Color::White));
     if (!parsed.ok()) continue;  // impossible placement (a pawn on the edge, a king in check)
     positions.push_back(parsed.value());
     ++made;
   }
-  int mates = 0;
+  int mates = 0, promotion_mates = 0;
   for (const Position& pos : positions) {
     const Color winner = pos.side_to_move();
     const HelpmateLimits one_ply{.node_budget = 1000, .max_units = 0, .max_plies = 1};
@@ -508,9 +515,11 @@ TEST(HelpmateProbe, MateInOneFoundExactlyWhenOneExists) {
     ASSERT_EQ(r.found, expected) << core::to_fen(pos);
     if (r.found) {
       EXPECT_TRUE(is_helpmate_line(pos, winner, r.line)) << core::to_fen(pos);
+      promotion_mates += !r.line.empty() && r.line[0].is_promotion();
     }
   }
   EXPECT_GT(mates, 100);  // the placements make mates common enough to test the probe
+  EXPECT_GT(promotion_mates, 0) << "no placement tried a mating promotion";
 }
 
 }  // namespace
