@@ -109,6 +109,30 @@ TEST(HelpmatePlans, TheLoserWaitsForFree) {
   }
 }
 
+// Public vectors where the loser's king, already beside its corner, must step
+// back and forth while the winner's men come: one such waiting step is free at
+// each node, not two (kFreeWaitingMoves), and these are proven winnable within
+// the default budget (undecided when both were free, the 5.2.2 check of the
+// first one too).
+TEST(HelpmatePlans, OneWaitingStepOfTheLoserIsFree) {
+  const struct {
+    const char* fen;
+    Color winner;
+  } cases[] = {
+      {"4k3/4b3/3p1p2/3PbP2/3pBp2/3P1P2/4B3/4K3 b - - 0 1", Color::White},
+      {"4k3/4b3/3p1p2/3PbP2/3pBp2/3P1P2/4B3/4K3 b - - 0 1", Color::Black},
+      {"8/8/8/8/3k4/1Bn5/BKB5/1B6 w - - 0 1", Color::White},
+  };
+  for (const auto& c : cases) {
+    const Position pos = test::must_parse(c.fen);
+    const WinnabilityResult r = analyse_winnability(pos, c.winner);
+    EXPECT_EQ(r.verdict, Winnability::Winnable) << c.fen;
+    EXPECT_TRUE(is_helpmate_line(pos, c.winner, r.helpmate)) << c.fen;
+  }
+  const DeadPositionResult dead = analyse_dead_position(test::must_parse(cases[0].fen));
+  EXPECT_FALSE(dead.dead || dead.undecided);
+}
+
 // The search never passes a position twice on its line (a line with a cycle has a
 // shorter twin): the K+B v K+N mate below came with a 56-ply shuffle of the
 // knight and the king before, after 97,821 nodes.
