@@ -386,8 +386,8 @@ class Searcher {
       std::sort(out, out + kept);
     }
     // Only the best natural moves are free: the planned line stays narrow.
-    const bool loser_waits = !info && kept > 0 && key_cost(out[0]) == int(MoveCost::Natural) &&
-                             is_waiting(out[0]);
+    const bool loser_waits =
+        !info && kept > 0 && key_cost(out[0]) == int(MoveCost::Natural) && is_waiting(out[0]);
     const size_t free_moves = loser_waits ? kFreeWaitingMoves : kFreeNaturalMoves;
     if (units == 0) kept = std::min(kept, free_moves);
     constexpr MoveKey kOrdinary = MoveKey(MoveCost::Ordinary) << kCostShift;
