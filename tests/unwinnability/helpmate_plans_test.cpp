@@ -41,14 +41,18 @@ constexpr const char* kFormerlyUndecided[] = {
     "6k1/5R2/8/6PK/p7/P1B5/8/8 w - - 2 59",       // the loser has the pieces
 };
 
-// The analysis for the side not to move: Winnable, with a line that verifies.
-WinnabilityResult expect_proven_winnable(const char* fen) {
+// The analysis for `winner`: Winnable, with a line that verifies.
+WinnabilityResult expect_proven_winnable(const char* fen, Color winner) {
   const Position pos = test::must_parse(fen);
-  const Color winner = ~pos.side_to_move();
   const WinnabilityResult r = analyse_winnability(pos, winner);
   EXPECT_EQ(r.verdict, Winnability::Winnable) << fen;
   EXPECT_TRUE(is_helpmate_line(pos, winner, r.helpmate)) << fen;
   return r;
+}
+
+// The same for the side not to move (the question of a flag fall).
+WinnabilityResult expect_proven_winnable(const char* fen) {
+  return expect_proven_winnable(fen, ~test::must_parse(fen).side_to_move());
 }
 
 TEST(HelpmatePlans, FormerlyUndecidedSparseEndingsAreWinnable) {
@@ -101,12 +105,7 @@ TEST(HelpmatePlans, TheLoserWaitsForFree) {
       {"8/8/3b4/2b5/1p1p1pBp/1PpP1P1P/2P5/1k1K4 w - - 0 1", Color::White},
       {"3k4/8/8/1p1p3p/pPpPpPpP/P1P1P1P1/8/4K3 b - - 0 1", Color::Black},
   };
-  for (const auto& c : cases) {
-    const Position pos = test::must_parse(c.fen);
-    const WinnabilityResult r = analyse_winnability(pos, c.winner);
-    EXPECT_EQ(r.verdict, Winnability::Winnable) << c.fen;
-    EXPECT_TRUE(is_helpmate_line(pos, c.winner, r.helpmate)) << c.fen;
-  }
+  for (const auto& c : cases) expect_proven_winnable(c.fen, c.winner);
 }
 
 // Public vectors where the loser's king, already beside its corner, must step
@@ -123,12 +122,7 @@ TEST(HelpmatePlans, OneWaitingStepOfTheLoserIsFree) {
       {"4k3/4b3/3p1p2/3PbP2/3pBp2/3P1P2/4B3/4K3 b - - 0 1", Color::Black},
       {"8/8/8/8/3k4/1Bn5/BKB5/1B6 w - - 0 1", Color::White},
   };
-  for (const auto& c : cases) {
-    const Position pos = test::must_parse(c.fen);
-    const WinnabilityResult r = analyse_winnability(pos, c.winner);
-    EXPECT_EQ(r.verdict, Winnability::Winnable) << c.fen;
-    EXPECT_TRUE(is_helpmate_line(pos, c.winner, r.helpmate)) << c.fen;
-  }
+  for (const auto& c : cases) expect_proven_winnable(c.fen, c.winner);
   const DeadPositionResult dead = analyse_dead_position(test::must_parse(cases[0].fen));
   EXPECT_FALSE(dead.dead || dead.undecided);
 }
