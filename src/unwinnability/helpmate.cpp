@@ -3,6 +3,8 @@
 #include "unwinnability/helpmate.h"
 
 #include <algorithm>
+#include <array>
+#include <cassert>
 #include <cstdlib>
 #include <optional>
 
@@ -89,8 +91,11 @@ struct TTEntry {
 constexpr int kEntryKeyShift = 32;
 uint32_t entry_key(Key key) { return uint32_t(key >> kEntryKeyShift); }
 
+}  // namespace
+
 class HelpmateTable {
  public:
+  HelpmateTable() = default;
   explicit HelpmateTable(size_t size) : size_(size) {}
 
   TTEntry& slot(Key key) {
@@ -110,10 +115,19 @@ class HelpmateTable {
   }
 
  private:
-  size_t size_;
+  size_t size_ = kLargeTableSize;
   std::vector<TTEntry> slots_;
   uint16_t generation_ = 0;
 };
+
+HelpmateTable* plan_table(int plan) {
+  assert(plan >= 0 && plan < kMaxHelpmatePlans);
+  thread_local std::array<HelpmateTable, kMaxHelpmatePlans> tables;  // filled on first use
+  return &tables[size_t(plan)];
+}
+
+namespace {
+
 thread_local HelpmateTable tl_small_table(kSmallTableSize);
 thread_local HelpmateTable tl_large_table(kLargeTableSize);
 
@@ -214,7 +228,9 @@ class Searcher {
         winner_(winner),
         loser_(~winner),
         limits_(limits),
-        table_(limits.node_budget >= kLargeTableMinBudget ? tl_large_table : tl_small_table),
+        table_(limits.table                                 ? *limits.table
+               : limits.node_budget >= kLargeTableMinBudget ? tl_large_table
+                                                            : tl_small_table),
         classifier_(pos_, winner, limits.plan) {}
 
   HelpmateResult run() {
@@ -224,6 +240,9 @@ class Searcher {
       return r;
     }
     if (limits_.max_plies < 1) return r;  // no ply to play (find_helpmate's validation)
+    // The line grows a ply at a time up to its cap: one allocation, not one per doubling.
+    line_.reserve(size_t(limits_.max_plies));
+    path_.reserve(size_t(limits_.max_plies) + 1);
     path_.push_back(pos_.key());
     if (search_pass(limits_.max_plies, limits_.max_units)) {
       r.found = true;
@@ -234,9 +253,11 @@ class Searcher {
   }
 
  private:
-  // Iterative deepening over units with a fixed ply cap.
+  // Iterative deepening over units with a fixed ply cap. A resumed search keeps
+  // the table: the iterations and subtrees an earlier slice finished are cut at
+  // their first lookup.
   bool search_pass(int plies, int max_units) {
-    new_generation();
+    if (!limits_.resume) new_generation();
     for (int units = 0; units <= max_units && !aborted_; ++units)
       if (search(units, plies)) return true;
     return false;
@@ -284,7 +305,8 @@ class Searcher {
   // the loser needs blockers) was made for the material before the promotion, so a
   // short search with a plan made for the new material, and units of its own, gets
   // the first try at the mate. Its table entries are dropped afterwards: they were
-  // made under another plan.
+  // made under another plan (a plan's own table, which the probe never shares,
+  // keeps them).
   bool probe_after_promotion(int plies) {
     if (plies <= 1 || limits_.node_budget <= nodes_) return false;
     HelpmateLimits probe = kPromotionProbe;
@@ -292,7 +314,7 @@ class Searcher {
     probe.node_budget = std::min(probe.node_budget, limits_.node_budget - nodes_);
     HelpmateResult r = Searcher(pos_, winner_, probe).run();
     nodes_ += r.nodes;
-    new_generation();
+    if (!limits_.table) new_generation();
     if (!r.found) return false;
     line_.insert(line_.end(), r.line.begin(), r.line.end());
     return true;

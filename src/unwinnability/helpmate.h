@@ -25,6 +25,9 @@
 
 namespace arbiter::rules {
 
+// The transposition table of a search (helpmate.cpp).
+class HelpmateTable;
+
 struct HelpmateLimits {
   uint64_t node_budget = 10000;
   int max_units = 6;   // deviations from the planned line (iterative deepening bound)
@@ -35,6 +38,13 @@ struct HelpmateLimits {
   // same origin and destination are tried first, for free (the old line usually
   // needs only a detour around the move actually played). Ordering only.
   std::span<const core::Move> hint = {};
+  // A table the caller keeps for the searches of one root and plan (plan_table);
+  // none: one of the thread's shared tables, cleared by each search. With
+  // `resume` the search continues in what the previous search of the same root,
+  // plan and limits left in `table`: a further slice of nodes for a plan whose
+  // search ran out, which then skips what the earlier slices finished.
+  HelpmateTable* table = nullptr;
+  bool resume = false;
 };
 
 struct HelpmateResult {
@@ -50,6 +60,10 @@ inline constexpr int kMaxHelpmatePlans = 5;  // one per corner, and the prison p
 // when the winner's king is shut in (the prison plan, always the last). A search
 // that fails under one plan may succeed quickly under another.
 int helpmate_plan_count(const core::Position& pos, core::Color winner);
+
+// The table of plan `plan` (0 to kMaxHelpmatePlans - 1), one per plan and thread,
+// for searches of one plan that resume (HelpmateLimits::table).
+HelpmateTable* plan_table(int plan);
 
 HelpmateResult find_helpmate(const core::Position& pos, core::Color winner,
                              const HelpmateLimits& limits);

@@ -295,8 +295,13 @@ WinnabilityResult analyse(const Position& root, Color winner, const WinnabilityO
   // several plans (corners to mate in) each plan gets a slice per round and the
   // slices grow, so the nearest corner is not searched to exhaustion while another
   // corner would have given a short helpmate. A plan whose search ended within its
-  // slice has no more to find and is not searched again.
+  // slice has no more to find and is not searched again. Each plan keeps its own
+  // table from round to round, so that a slice goes on from where the plan's last
+  // one stopped instead of searching its tree again from the root (U(c) nodes: 400
+  // set 41.1M -> 36.1M, public vectors 150.4M -> 137.0M with undecided 25 -> 23 of
+  // 3,508; the per-ply check's 781 of 781 dead and both lichess files unchanged).
   bool exhausted[kMaxHelpmatePlans] = {};
+  bool searched[kMaxHelpmatePlans] = {};
   std::optional<WinnabilityResult> found;
   const bool prison_first = prison_plan_goes_first(pos, winner, plans);
   auto plan_at = [&](int i) { return prison_first ? (i + plans - 1) % plans : i; };
@@ -313,6 +318,9 @@ WinnabilityResult analyse(const Position& root, Color winner, const WinnabilityO
       for (int k = i; k < plans; ++k) open_plans += !exhausted[plan_at(k)];
       const uint64_t share = prison_first && i == 0 ? slice * uint64_t(plans - 1) : slice;
       wide.node_budget = std::min(share, std::max<uint64_t>(1, (left() - reserved) / open_plans));
+      wide.table = plan_table(plan);
+      wide.resume = searched[plan];
+      searched[plan] = true;
       HelpmateResult result = find_helpmate(pos, winner, wide);
       nodes += result.nodes;
       exhausted[plan] = result.nodes < wide.node_budget;

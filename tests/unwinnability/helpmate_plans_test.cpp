@@ -152,6 +152,54 @@ TEST(HelpmatePlans, LinesHaveNoRepeatedPositions) {
   }
 }
 
+// A search given its nodes in slices, each resuming in the plan's own table
+// (HelpmateLimits::resume), goes on where the last slice stopped: it finds the
+// helpmate that one search of N nodes finds, in about N nodes all told, where
+// each slice alone, searched afresh, finds nothing. (The wide rounds of U(c)
+// used to search each plan's tree again from the root in every round.)
+TEST(HelpmateLimits, ResumedSlicesGoOnWhereTheLastStopped) {
+  constexpr int kSlices = 8;
+  const struct {
+    const char* fen;
+    int plan;
+  } cases[] = {
+      {"7k/3N4/4B3/3K4/8/8/8/8 b - - 0 1", 0},    // K+B+N v K: 64,957 nodes in one search
+      {"8/5B2/8/5N2/1k6/7K/8/8 b - - 20 57", 3},  // 70,580
+      {"8/8/8/5n2/5kN1/8/8/6K1 b - - 0 74", 2},   // K+N v K+N: 24,636
+  };
+  for (const auto& c : cases) {
+    const Position pos = test::must_parse(c.fen);
+    const Color winner = ~pos.side_to_move();
+    HelpmateLimits limits{.node_budget = 1 << 20, .max_units = 16, .max_plies = 80, .plan = c.plan};
+    limits.table = plan_table(c.plan);
+    const HelpmateResult whole = find_helpmate(pos, winner, limits);
+    ASSERT_TRUE(whole.found) << c.fen;
+    const uint64_t slice = whole.nodes / kSlices;
+    limits.node_budget = slice;
+    EXPECT_FALSE(find_helpmate(pos, winner, limits).found) << c.fen;  // afresh: too few nodes
+    limits.resume = false;
+    uint64_t total = 0;
+    HelpmateResult part;
+    for (int i = 0; i < 2 * kSlices && !part.found; ++i) {
+      part = find_helpmate(pos, winner, limits);
+      total += part.nodes;
+      limits.resume = true;
+    }
+    ASSERT_TRUE(part.found) << c.fen;
+    EXPECT_TRUE(is_helpmate_line(pos, winner, part.line)) << c.fen;
+    // The slices pay only for descending again to where the last one stopped:
+    // under 1% here (65,463 nodes against 64,957).
+    EXPECT_LE(total, whole.nodes + whole.nodes / 20) << c.fen;
+  }
+}
+
+// Public vectors that the wide rounds settle within the default budget once a
+// plan's slices resume (undecided while every round searched afresh).
+TEST(HelpmatePlans, ResumedPlansSettleWallsOfThePublicVectors) {
+  expect_proven_winnable("8/p1p1p1p1/6P1/6PK/6PP/6P1/P1P1P3/k7 w - - 0 1", Color::Black);
+  expect_proven_winnable("7b/1k5B/8/6b1/1p1p1p1p/1PpP1P1P/2P3K1/N7 w - - 0 1", Color::White);
+}
+
 TEST(HelpmateLimits, OutOfRangeLimitsSearchNothing) {
   // Winner to move with a mate in one: a valid search finds it at once. With no ply
   // to play (or a negative plan / unit count) the search once wrote through a null
