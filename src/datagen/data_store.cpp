@@ -175,6 +175,10 @@ Result<bool> StoreWriter::append_game(const std::vector<PackedPosition>& records
     ++name_.index;
     auto opened = open_chunk();
     if (!opened) return opened;
+    // A chunk is complete: the manifest names it now, not only when the run
+    // ends (a run on a machine that goes away is killed, and its manifest once
+    // lacked 2.3 million positions). Best effort: the run's end writes it again.
+    write_manifest(folder_, check_store(folder_));
   }
   auto written = chunk_->append_game(records, white_result);
   if (!written) return Error{chunk_path_ + ": " + written.error()};

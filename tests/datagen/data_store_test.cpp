@@ -106,6 +106,22 @@ TEST(DataStore, ChunksHoldWhatOneFileWouldWithinTheLimitAndResume) {
   EXPECT_EQ(games, 6u);
   EXPECT_EQ(joined, expected);
 
+  // The manifest names every chunk completed so far, without a --check: a run
+  // that is killed leaves it up to date but for the chunk in writing.
+  std::ifstream manifest(straight.path / kManifestName);
+  ASSERT_TRUE(manifest.good()) << "no manifest after a chunk was completed";
+  std::stringstream listed;
+  listed << manifest.rdbuf();
+  for (size_t i = 0; i + 1 < chunks.size(); ++i) {
+    const auto header = read_data_header(chunks[i].string());
+    ASSERT_TRUE(header.ok());
+    const std::string line = chunks[i].filename().string() + "\t" + std::to_string(kGeneration) +
+                             "\t" + std::to_string(o.seed) + "\t" +
+                             std::to_string(header->positions) + "\t" +
+                             std::to_string(header->games) + "\t";
+    EXPECT_NE(listed.str().find(line), std::string::npos) << line << " not in\n" << listed.str();
+  }
+
   // Stopped after three games and resumed on two threads: the same chunks.
   DatagenOptions first = o;
   first.games = 3;

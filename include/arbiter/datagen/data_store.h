@@ -15,7 +15,8 @@
 // and losses, its size in bytes and the settings its header records (the
 // binary's version, the net that played by name and content hash, the node
 // budget, the seed). check_store verifies every chunk against its name and
-// contents and writes the manifest from what it read.
+// contents and writes the manifest from what it read; a StoreWriter writes it
+// again each time a chunk is complete.
 #pragma once
 
 #include <cstdint>
