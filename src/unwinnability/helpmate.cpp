@@ -257,7 +257,7 @@ class Searcher {
   // the table: the iterations and subtrees an earlier slice finished are cut at
   // their first lookup.
   bool search_pass(int plies, int max_units) {
-    if (!limits_.resume) new_generation();
+    if (!limits_.table || !limits_.resume) new_generation();  // a shared table never resumes
     for (int units = 0; units <= max_units && !aborted_; ++units)
       if (search(units, plies)) return true;
     return false;

@@ -39,8 +39,8 @@ struct HelpmateLimits {
   // needs only a detour around the move actually played). Ordering only.
   std::span<const core::Move> hint = {};
   // A table the caller keeps for the searches of one root and plan (plan_table);
-  // none: one of the thread's shared tables, cleared by each search. With
-  // `resume` the search continues in what the previous search of the same root,
+  // none: one of the thread's shared tables, cleared by each search. With a table
+  // and `resume` the search continues in what the previous search of the same root,
   // plan and limits left in `table`: a further slice of nodes for a plan whose
   // search ran out, which then skips what the earlier slices finished.
   HelpmateTable* table = nullptr;
