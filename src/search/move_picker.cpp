@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <iterator>
 #include <limits>
 
 #include "arbiter/search/see.h"
@@ -15,9 +16,10 @@ using core::PieceType;
 
 namespace {
 constexpr int kMvvWeight = 16;  // victim value x this, so history reorders only near-equal victims
-constexpr int kKillerScore = 1 << 28;
+// Above every history-ordered quiet move (see the bounds before pick_best).
+constexpr int kKillerScore = 1 << 22;
 constexpr int kCounterScore = kKillerScore - 2;
-constexpr int kEvasionCaptureBase = 1 << 28;
+constexpr int kEvasionCaptureBase = 1 << 22;
 // The move four plies back says less about this one than the last two do.
 constexpr int kFarContinuationShift = 1;
 // A piece attacked by a lesser one must usually move now: its escapes come before
@@ -49,19 +51,48 @@ MovePicker::Threats MovePicker::Threats::of(const core::Position& pos) {
 // that hold the score above the index reversed (so that among equal scores the
 // first move wins): a loop without branches that the compiler turns into SIMD.
 // Tracking the index with a compare and branch per move took 15% of `bench`.
+// The keys are 32-bit, so that a vector holds twice as many as with 64-bit keys
+// (and AVX2 has a 32-bit maximum, none for 64 bits): every score fits in
+// kScoreBits, as the bounds below check.
 constexpr int kIndexBits = 8;
 static_assert(core::MoveList::kCapacity <= (size_t(1) << kIndexBits));
-constexpr int64_t kLastIndex = (int64_t(1) << kIndexBits) - 1;
+constexpr int32_t kLastIndex = (int32_t(1) << kIndexBits) - 1;
+constexpr int kScoreBits = 32 - kIndexBits;
+constexpr int kScoreLimit = 1 << (kScoreBits - 1);  // scores lie in [-limit, limit)
+
+// The largest magnitudes the scores can take: histories are int16 tables.
+constexpr int kMaxHistoryValue = -int(std::numeric_limits<int16_t>::min());
+constexpr int kMaxThreatBonus =
+    *std::max_element(std::begin(kThreatEscapeBonus), std::end(kThreatEscapeBonus));
+constexpr int kMaxQuietScore = kMaxHistoryValue * (1 + kContinuationCount) + kMaxThreatBonus;
+constexpr int kMaxSeeValue = *std::max_element(std::begin(kSeeValue), std::end(kSeeValue));
+constexpr int kMaxNoisyScore =
+    kMaxSeeValue * kMvvWeight +
+    (kSeeValue[core::index(PieceType::Queen)] - kSeeValue[core::index(PieceType::Pawn)]) *
+        kMvvWeight +
+    kMaxHistoryValue;
+// Killers and the counter move come before every other quiet move, captures
+// before every other evasion, and nothing leaves the key's score bits.
+static_assert(kCounterScore > kMaxQuietScore);
+static_assert(kEvasionCaptureBase - kMaxNoisyScore > kMaxQuietScore);
+static_assert(kEvasionCaptureBase + kMaxNoisyScore < kScoreLimit);
+static_assert(kKillerScore < kScoreLimit && kMaxNoisyScore < kScoreLimit);
+static_assert(-kMaxQuietScore >= -kScoreLimit && -kMaxNoisyScore >= -kScoreLimit);
+
+void MovePicker::ScoredList::set_score(size_t i, int score) {
+  keys[i] = int32_t(uint32_t(score) << kIndexBits) | (kLastIndex - int32_t(i));
+}
 
 Move MovePicker::ScoredList::pick_best() {
   const size_t size = moves.size();
   if (next >= size) return Move::none();
-  int64_t best_key = std::numeric_limits<int64_t>::min();
-  for (size_t i = next; i < size; ++i)
-    best_key = std::max(best_key, (int64_t(scores[i]) << kIndexBits) | (kLastIndex - int64_t(i)));
+  int32_t best_key = std::numeric_limits<int32_t>::min();
+  for (size_t i = next; i < size; ++i) best_key = std::max(best_key, keys[i]);
   const size_t best = size_t(kLastIndex - (best_key & kLastIndex));
+  // The move at `next` takes the best one's place: its key keeps its score and
+  // takes the index of that place, as a sort of (score, index) would see it.
   std::swap(moves[next], moves[best]);
-  std::swap(scores[next], scores[best]);
+  keys[best] = (keys[next] & ~kLastIndex) | (kLastIndex - int32_t(best));
   return moves[next++];
 }
 
@@ -132,7 +163,7 @@ MovePicker::MovePicker(const core::Position& pos, Move tt_move, const OrderingCo
 void MovePicker::generate_noisy() {
   core::generate<core::GenType::Noisy>(pos_, noisy_.moves);
   for (size_t i = 0; i < noisy_.moves.size(); ++i)
-    noisy_.scores[i] = noisy_score(pos_, noisy_.moves[i], context_);
+    noisy_.set_score(i, noisy_score(pos_, noisy_.moves[i], context_));
 }
 
 void MovePicker::generate_quiets() {
@@ -152,10 +183,10 @@ void MovePicker::score_quiets() {
   quiets_scored_ = true;
   for (size_t i = 0; i < quiets_.moves.size(); ++i) {
     const Move m = quiets_.moves[i];
-    quiets_.scores[i] = m == context_.killers[0]   ? kKillerScore
-                        : m == context_.killers[1] ? kKillerScore - 1
-                        : m == context_.counter    ? kCounterScore
-                                                   : quiet_score(pos_, m, context_, threats());
+    quiets_.set_score(i, m == context_.killers[0]   ? kKillerScore
+                         : m == context_.killers[1] ? kKillerScore - 1
+                         : m == context_.counter    ? kCounterScore
+                                                    : quiet_score(pos_, m, context_, threats()));
   }
 }
 
@@ -163,8 +194,8 @@ void MovePicker::generate_evasions() {
   core::generate_legal(pos_, noisy_.moves);
   for (size_t i = 0; i < noisy_.moves.size(); ++i) {
     const Move m = noisy_.moves[i];
-    noisy_.scores[i] = pos_.is_noisy(m) ? kEvasionCaptureBase + noisy_score(pos_, m, context_)
-                                        : quiet_score(pos_, m, context_, threats());
+    noisy_.set_score(i, pos_.is_noisy(m) ? kEvasionCaptureBase + noisy_score(pos_, m, context_)
+                                         : quiet_score(pos_, m, context_, threats()));
   }
 }
 

@@ -69,8 +69,11 @@ class MovePicker {
   enum class Stage { TTMove, GoodNoisy, Quiets, BadNoisy, Evasions, Done };
   struct ScoredList {
     core::MoveList moves;
-    int scores[core::MoveList::kCapacity];
+    // Per move its sort key: the score above the move's index reversed (see
+    // move_picker.cpp), so that the best remaining move is a plain maximum.
+    int32_t keys[core::MoveList::kCapacity];
     size_t next = 0;
+    void set_score(size_t i, int score);
     // Selection of the best remaining move: cheap, as a cutoff usually comes early.
     core::Move pick_best();
   };
