@@ -53,7 +53,8 @@ struct HelpmateResult {
   std::vector<core::Move> line;  // legal from the position, ends with the loser mated
 };
 
-inline constexpr int kMaxHelpmatePlans = 5;  // one per corner, and the prison plan
+// One per corner, two beside a shut-in king (bishops of one colour), the prison plan.
+inline constexpr int kMaxHelpmatePlans = 7;
 
 // How many plans find_helpmate can follow from `pos`: in sparse positions one per
 // corner the loser's king may be led to (nearest first), elsewhere one; one more

@@ -80,6 +80,8 @@ class MoveClassifier {
 
   // Whether the loser's king is led to a corner (the sparse endings).
   bool corner_mode() const { return corner_mode_; }
+  // Whether the winner, with no natural move, may wait for free (see the search).
+  bool winner_waits() const { return winner_waits_; }
 
   // What the moves of one node of the winner are scored against, computed once.
   struct WinnerNode {
@@ -134,7 +136,8 @@ class MoveClassifier {
   bool corner_mode_ = false;
   bool needs_blockers_ = false;
   bool pawns_only_ = false;
-  bool prison_plan_ = false;  // the last plan: the loser's king opens the winner's prison
+  bool prison_plan_ = false;   // the last plan: the loser's king opens the winner's prison
+  bool winner_waits_ = false;  // a corner plan with the winner's king shut in
   core::Square corner_ = core::Square::None;
 };
 

@@ -43,6 +43,7 @@ inline MoveClassifier::MoveClassifier(const Position& pos, Color winner, int pla
   corner_mode_ = plans::uses_corner_plan(pos_, winner_);
   corner_ = plans::target_corner(pos_, winner_, plan);
   prison_plan_ = plans::is_prison_plan(pos_, winner_, plan);
+  winner_waits_ = corner_mode_ && !prison_plan_ && plans::king_prison(pos_, winner_);
   // Kings and pawns only, every pawn stopped by an enemy pawn on its file: the
   // winner's king must first take a blocker.
   pawns_only_ = !(pos_.pieces(winner_) & ~pos_.pieces(PieceType::King, PieceType::Pawn));

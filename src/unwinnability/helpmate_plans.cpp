@@ -21,8 +21,11 @@ namespace {
 // corner, where the fewest pieces mate; with more, mates are sought where it stands.
 constexpr int kCornerModeMaxPieces = 4;
 constexpr Bitboard kCorners = 0x8100000000000081ULL;  // a1, h1, a8, h8
-constexpr int kNumCorners = 4;
+constexpr int kMaxTargets = 6;         // four corners, two squares beside a shut-in king
 constexpr int kCornerHeldPenalty = 2;  // king steps added to a corner the winner's king holds
+constexpr Bitboard kEdges = 0xFF818181818181FFULL;
+// Where the loser's king stands beside the winner's king: one square between them.
+constexpr int kBesideShutInKingDistance = 2;
 
 // A king is shut in when the squares it can ever walk to while the pawns and its
 // stuck pieces stand as they do (every pawn, its pieces that cannot move, and the
@@ -48,14 +51,37 @@ bool uses_corner_plan(const Position& pos, Color winner) {
          (!(pieces & core::kLightSquares) || !(pieces & core::kDarkSquares));
 }
 
+// Defined below with the prison plan.
+Bitboard stuck_pieces(const Position& pos, Color c);
+
+// The edge squares two king steps from the winner's king when it stands on the
+// edge shut in: there the loser's king, beside the squares that king guards, needs
+// fewer men of its own to block it than in a corner (k7/1b6/2b5/8/8/1pB5/pP6/K7 w:
+// ...Kc1 with bishops on d1 and c2, and Be3 mates; the corner h8 needs the loser's
+// king to cross the board).
+Bitboard beside_shut_in_king(const Position& pos, Color winner) {
+  const Square king = pos.king_square(winner);
+  if (!core::contains(kEdges, king) || !king_prison(pos, winner)) return 0;
+  // Not the squares of the wall itself (the winner's pawns and stuck pieces).
+  const Bitboard wall = pos.pieces(winner, PieceType::Pawn) | stuck_pieces(pos, winner);
+  Bitboard squares = 0;
+  for (Square s : core::squares(kEdges & (core::rank_bb(king) | core::file_bb(king)) & ~wall))
+    if (distance(s, king) == kBesideShutInKingDistance) squares |= core::square_bb(s);
+  return squares;
+}
+
 Bitboard candidate_corners(const Position& pos, Color winner) {
   const Bitboard bishops = pos.pieces(winner, PieceType::Bishop);
   const Bitboard others = pos.pieces(winner) & ~pos.pieces(PieceType::King, PieceType::Bishop);
-  Bitboard corners = kCorners;
-  if (bishops && !others) {
-    if (!(bishops & core::kLightSquares)) corners &= core::kDarkSquares;
-    if (!(bishops & core::kDarkSquares)) corners &= core::kLightSquares;
-  }
+  if (!bishops || (others & ~pos.pieces(PieceType::Pawn))) return kCorners;
+  const Bitboard colour = !(bishops & core::kLightSquares)  ? core::kDarkSquares
+                          : !(bishops & core::kDarkSquares) ? core::kLightSquares
+                                                            : ~Bitboard(0);
+  // A pawn may still queen and mate in any corner.
+  Bitboard corners = others ? kCorners : kCorners & colour;
+  // Bishops of one colour with the winner's king shut in on the edge: the squares
+  // beside it are mating squares too (kMaxHelpmatePlans counts them).
+  if (colour != ~Bitboard(0)) corners |= beside_shut_in_king(pos, winner) & colour;
   return corners;
 }
 
@@ -68,7 +94,7 @@ Bitboard candidate_corners(const Position& pos, Color winner) {
 // far shorter helpmate.
 Square target_corner(const Position& pos, Color winner, int plan) {
   const Square king = pos.king_square(~winner);
-  Square corners[kNumCorners];
+  Square corners[kMaxTargets];
   int n = 0;
   for (Square c : core::squares(candidate_corners(pos, winner))) corners[n++] = c;
   const Square own_king = pos.king_square(winner);

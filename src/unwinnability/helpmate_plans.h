@@ -36,7 +36,10 @@ inline int distance(core::Square a, core::Square b) {
 bool uses_corner_plan(const core::Position& pos, core::Color winner);
 
 // The corners the loser's king may head for: all four, or those of the colour of
-// the winner's bishops when bishops are all the winner has to mate with.
+// the winner's bishops when bishops are all the winner has to mate with; with
+// bishops of one colour (and pawns at most) and the winner's king shut in on the
+// edge, also the edge squares of that colour two steps from it (the "corners" of
+// the plans are the squares the loser's king is led to).
 core::Bitboard candidate_corners(const core::Position& pos, core::Color winner);
 
 // The corner of a plan: plan 0 the nearest to the loser's king (see the .cpp).
@@ -50,7 +53,8 @@ core::Bitboard king_prison(const core::Position& pos, core::Color c);
 // none otherwise.
 core::Bitboard prison_walls(const core::Position& pos, core::Color winner);
 
-// The plans before the prison plan: one per corner in the corner plans, else one.
+// The plans before the prison plan: one per candidate corner in the corner plans,
+// else one.
 int corner_plan_count(const core::Position& pos, core::Color winner);
 
 // Whether `plan` is the prison plan (the last one, when there is one).

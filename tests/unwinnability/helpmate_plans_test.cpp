@@ -23,6 +23,7 @@ using core::Position;
 
 constexpr int kCornerPlans = 4;
 constexpr int kBishopCornerPlans = 2;  // only the corners of the bishops' colour
+constexpr int kPrisonPlan = 1;
 
 // Final positions of lichess time forfeits, judged for the side that did not
 // flag (the opponent of the side to move). Each has a helpmate that takes a long
@@ -125,6 +126,32 @@ TEST(HelpmatePlans, OneWaitingStepOfTheLoserIsFree) {
   for (const auto& c : cases) expect_proven_winnable(c.fen, c.winner);
   const DeadPositionResult dead = analyse_dead_position(test::must_parse(cases[0].fen));
   EXPECT_FALSE(dead.dead || dead.undecided);
+}
+
+// Bishops of one colour whose king is shut in on the edge (a1 behind b2, with
+// Black's a2 and b3 guarding b1 and a2) mate beside it: ...Kc1 with the loser's
+// bishops on d1 and c2 and a bishop checking from e3, or ...Kh3 with a bishop on
+// h4 and the check from f5. The squares two steps from the winner's king along
+// the edge are plans of their own, and the winner, whose king cannot move and
+// whose bishop has no move that follows the plan, waits for free while the
+// loser's king walks there. Both public vectors were undecided with the default
+// budget (the first needed 20 million nodes of the exhaustive walk; under the
+// h8 plan the search found it after 956,518, under c1 now after about 22,000).
+TEST(HelpmatePlans, BishopsMateBesideTheirShutInKing) {
+  const char* const fens[] = {
+      "k7/1b6/2b5/8/8/1pB5/pP6/K7 w - - 0 1",
+      "7k/8/8/3B4/8/6p1/1b4Pp/2b4K w - - 0 1",
+  };
+  for (const char* fen : fens) {
+    const Position pos = test::must_parse(fen);
+    EXPECT_EQ(helpmate_plan_count(pos, Color::White), kCornerPlans + 2 + kPrisonPlan) << fen;
+    expect_proven_winnable(fen, Color::White);
+  }
+  // The square beside the king: found well within one plan's share.
+  const Position pos = test::must_parse(fens[0]);
+  constexpr HelpmateLimits kBesideC1{
+      .node_budget = 100000, .max_units = 6, .max_plies = 40, .plan = 2};
+  EXPECT_TRUE(find_helpmate(pos, Color::White, kBesideC1).found);
 }
 
 // The search never passes a position twice on its line (a line with a cycle has a
@@ -248,24 +275,29 @@ TEST(HelpmatePlans, PlanCount) {
 // the last plan has the loser open the wall, its king taking a wall pawn, or a
 // pawn of its own running to promote into a man the wall pawn takes. Three
 // positions of the 400 set (tests/data/unwinnability-400.txt) that this plan
-// settled first. In the two pawn walls every corner plan still spends the same
-// budget for nothing; in the bishop ending one corner plan now finds a line too
-// (the bishop makes way for the loser's king, see the test below).
+// settled first. In the wall of Black's king every corner plan still spends the
+// same budget for nothing; in the bishop ending one corner plan now finds a line
+// too (the bishop makes way for the loser's king, see the test below), and in the
+// wall of White's king so does the h1 plan, once White, shut in with nothing that
+// follows the plan, waits for free (152,782 nodes, where the prison plan takes 549).
 TEST(HelpmatePlans, AShutInKingGetsAPrisonPlan) {
   const struct {
     const char* fen;
     Color winner;
     bool only_the_prison_plan;
+    int beside_the_king;  // plans towards squares beside the shut-in king (see below)
   } cases[] = {
-      {"8/8/6p1/6P1/6PK/6P1/6PP/k5B1 w - - 0 1", Color::White, false},
-      {"8/p1p1p3/8/8/8/6p1/P1P1P1Pp/5k1K w - - 0 1", Color::White, true},
-      {"k7/Pp1p1p1p/1P6/8/8/8/3P1P1P/7K w - - 0 1", Color::Black, true},
+      {"8/8/6p1/6P1/6PK/6P1/6PP/k5B1 w - - 0 1", Color::White, false,
+       1},  // h6 (h2 is a wall pawn's)
+      {"8/p1p1p3/8/8/8/6p1/P1P1P1Pp/5k1K w - - 0 1", Color::White, false, 0},
+      {"k7/Pp1p1p1p/1P6/8/8/8/3P1P1P/7K w - - 0 1", Color::Black, true, 0},
   };
   constexpr HelpmateLimits kLimits{.node_budget = 200000, .max_units = 16, .max_plies = 80};
   for (const auto& c : cases) {
     const Position pos = test::must_parse(c.fen);
     const int plans = helpmate_plan_count(pos, c.winner);
-    ASSERT_EQ(plans, kCornerPlans + 1) << c.fen;  // sparse: the corners, then the prison
+    // Sparse: the corners (and squares beside the king), then the prison.
+    ASSERT_EQ(plans, kCornerPlans + c.beside_the_king + kPrisonPlan) << c.fen;
     for (int plan = 0; plan < plans; ++plan) {
       HelpmateLimits limits = kLimits;
       limits.plan = plan;
@@ -292,7 +324,8 @@ TEST(HelpmatePlans, AShutInKingGetsAPrisonPlan) {
 // with the corners first, 58,689 now.
 TEST(HelpmatePlans, APrisonPlanGoesFirstWithoutRookOrQueen) {
   const Position pos = test::must_parse("8/8/2B3p1/4b3/7k/6p1/6Pp/7K b - - 11 69");
-  ASSERT_EQ(helpmate_plan_count(pos, Color::White), kCornerPlans + 1);
+  constexpr int kBesideTheKing = 2;  // f1 and h3, of the bishop's colour
+  ASSERT_EQ(helpmate_plan_count(pos, Color::White), kCornerPlans + kBesideTheKing + kPrisonPlan);
   const WinnabilityResult r = analyse_winnability(pos, Color::White);
   ASSERT_EQ(r.verdict, Winnability::Winnable);
   EXPECT_TRUE(is_helpmate_line(pos, Color::White, r.helpmate));
@@ -308,13 +341,15 @@ TEST(HelpmatePlans, AStuckPieceWallsItsKingInLikeAPawn) {
   const struct {
     const char* fen;
     Color winner;
+    int beside_the_king;
   } cases[] = {
-      {"k1b5/1p1pK3/1P1P4/8/8/8/bB6/8 b - - 0 1", Color::Black},
-      {"6kR/4p1p1/1p2P1P1/1P2p3/1P2P3/1P2p1p1/4P1P1/5BK1 b - - 0 1", Color::White},
+      {"k1b5/1p1pK3/1P1P4/8/8/8/bB6/8 b - - 0 1", Color::Black, 1},  // a6 (c8 is the wall)
+      {"6kR/4p1p1/1p2P1P1/1P2p3/1P2P3/1P2p1p1/4P1P1/5BK1 b - - 0 1", Color::White, 0},  // a rook
   };
   for (const auto& c : cases) {
     const Position pos = test::must_parse(c.fen);
-    EXPECT_EQ(helpmate_plan_count(pos, c.winner), kCornerPlans + 1) << c.fen;
+    EXPECT_EQ(helpmate_plan_count(pos, c.winner), kCornerPlans + c.beside_the_king + kPrisonPlan)
+        << c.fen;
     const WinnabilityResult r = analyse_winnability(pos, c.winner);
     EXPECT_EQ(r.verdict, Winnability::Winnable) << c.fen;
     EXPECT_TRUE(is_helpmate_line(pos, c.winner, r.helpmate)) << c.fen;
