@@ -418,8 +418,9 @@ class Searcher {
       // and the U(c) nodes on the final positions of lichess-timeouts by 20%.
       // Free king steps as well sent the king of K+Q v K away from its corner;
       // outside the corner plans the waiting move took the free line of
-      // middlegame helpmates; a free waiting move for the winner too, or for the
-      // loser whenever it has fewer than two natural moves, lost both ways.
+      // middlegame helpmates; a free waiting move for any winner (not only a shut-in
+      // one, above), or for the loser whenever it has fewer than two natural
+      // moves, lost both ways.
       if (!natural && classifier_.corner_mode())
         free_waiting_move(
             moves, [&](Move m) { return classifier_.classify_loser_move(m, node); }, node.king,
