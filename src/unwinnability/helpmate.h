@@ -53,7 +53,8 @@ struct HelpmateResult {
   std::vector<core::Move> line;  // legal from the position, ends with the loser mated
 };
 
-// One per corner, two beside a shut-in king (bishops of one colour), the prison plan.
+// One per corner, two beside a shut-in king (bishops of one colour), the prison plan
+// (the blocker plan needs a free king: never both).
 inline constexpr int kMaxHelpmatePlans = 7;
 
 // How many plans find_helpmate can follow from `pos`: in sparse positions one per

@@ -114,8 +114,9 @@ class MoveClassifier {
     core::Square target;  // where the loser's king is to be mated
     core::Bitboard zone;  // the squares around the king and around the target
     core::Bitboard own;   // the loser's men
-    core::Square wall =
-        core::Square::None;            // the prison plan: the wall the loser's king heads for ...
+    // The prison and blocker plans: the man the loser's king heads for (a wall of
+    // the winner's king, or a man in front of one of its pawns) ...
+    core::Square wall = core::Square::None;
     core::Bitboard runners = 0;        // ... the loser's pawns free to promote ...
     core::Bitboard lane_blockers = 0;  // ... and the winner's men the king takes to free one
   };
@@ -127,7 +128,6 @@ class MoveClassifier {
 
  private:
   core::Square loser_king_target() const;
-  static core::Bitboard file_ahead(core::Color c, core::Square s);
   core::Square blocker_to_take() const;
   int pressure_now(WinnerNode& node, core::PieceType pt, core::Square from) const;
 
@@ -137,6 +137,7 @@ class MoveClassifier {
   bool needs_blockers_ = false;
   bool pawns_only_ = false;
   bool prison_plan_ = false;   // the last plan: the loser's king opens the winner's prison
+  bool blocker_plan_ = false;  // the last plan: the loser frees a pawn to make a blocker
   bool winner_waits_ = false;  // a corner plan with the winner's king shut in
   core::Square corner_ = core::Square::None;
 };

@@ -43,25 +43,21 @@ inline MoveClassifier::MoveClassifier(const Position& pos, Color winner, int pla
   corner_mode_ = plans::uses_corner_plan(pos_, winner_);
   corner_ = plans::target_corner(pos_, winner_, plan);
   prison_plan_ = plans::is_prison_plan(pos_, winner_, plan);
+  blocker_plan_ = !prison_plan_ && plans::is_blocker_plan(pos_, winner_, plan);
   winner_waits_ = corner_mode_ && !prison_plan_ && plans::king_prison(pos_, winner_);
   // Kings and pawns only, every pawn stopped by an enemy pawn on its file: the
   // winner's king must first take a blocker.
   pawns_only_ = !(pos_.pieces(winner_) & ~pos_.pieces(PieceType::King, PieceType::Pawn));
   // Minor pieces alone need the loser's own men to block its king.
-  needs_blockers_ = !(pos_.pieces(winner_) & ~pos_.pieces(PieceType::King, PieceType::Knight) &
-                      ~pos_.pieces(PieceType::Bishop));
+  // So do bishops of one colour with pawns that cannot run (the blocker plan).
+  needs_blockers_ =
+      blocker_plan_ || !(pos_.pieces(winner_) & ~pos_.pieces(PieceType::King, PieceType::Knight) &
+                         ~pos_.pieces(PieceType::Bishop));
 }
 
 // Where the loser's king should go: a corner, or nowhere (it stays put).
 inline Square MoveClassifier::loser_king_target() const {
   return corner_mode_ ? corner_ : pos_.king_square(loser_);
-}
-
-// The squares ahead of a pawn of colour c on s, on its file.
-inline Bitboard MoveClassifier::file_ahead(Color c, Square s) {
-  const Bitboard file = core::file_bb(s);
-  return c == Color::White ? file & ~((core::square_bb(s) << 1) - 1)
-                           : file & (core::square_bb(s) - 1);
 }
 
 // With only pawns to mate with and none of them free to run, the enemy pawn
@@ -73,7 +69,7 @@ inline Square MoveClassifier::blocker_to_take() const {
   const Bitboard theirs = pos_.pieces(loser_, PieceType::Pawn);
   Bitboard blockers = 0;
   for (Square s : core::squares(own)) {
-    const Bitboard ahead = file_ahead(winner_, s);
+    const Bitboard ahead = plans::file_ahead(winner_, s);
     if (ahead & own) continue;
     const Bitboard stoppers = ahead & theirs;
     if (!stoppers) return Square::None;  // a runner: queening is the plan already
@@ -219,20 +215,22 @@ inline MoveClassifier::LoserNode MoveClassifier::loser_node(Bitboard obstruction
       if (node.wall == Square::None || distance(king, w) < distance(king, node.wall)) node.wall = w;
     // The other way out: a loser's pawn runs, promotes and offers its piece to a
     // wall pawn. The winner's men barring a loser's pawn's file are taken first.
-    const Bitboard loser_pawns = pos_.pieces(loser_, PieceType::Pawn);
-    for (Square p : core::squares(loser_pawns)) {
-      const Bitboard ahead = file_ahead(loser_, p);
-      if (ahead & loser_pawns) continue;  // the front pawn of the file runs, if any
-      const Bitboard men = ahead & pos_.pieces();
-      if (!men) {
-        node.runners |= core::square_bb(p);
-        continue;
-      }
-      const Square first = loser_ == Color::White ? core::lsb(men) : core::msb(men);
-      if (core::contains(pos_.pieces(winner_), first) &&
-          core::type_of(pos_.piece_on(first)) != PieceType::King)
-        node.lane_blockers |= core::square_bb(first);
+    // Once the king is out, the corner plan.
+    if (node.wall != Square::None) {
+      const plans::LoserLanes lanes = plans::loser_lanes(pos_, winner_);
+      node.runners = lanes.runners;
+      node.lane_blockers = lanes.blockers;
     }
+  } else if (blocker_plan_ && !(node.own & ~pos_.pieces(PieceType::Pawn, PieceType::King))) {
+    // Until the loser has a piece to block with and while none of its pawns is
+    // free, its king heads for the nearest man barring one's file (a freed pawn
+    // runs as any pawn of a loser that needs blockers: naturally).
+    const plans::LoserLanes lanes = plans::loser_lanes(pos_, winner_);
+    node.lane_blockers = lanes.blockers;
+    if (!lanes.runners)
+      for (Square b : core::squares(lanes.blockers))
+        if (node.wall == Square::None || distance(king, b) < distance(king, node.wall))
+          node.wall = b;
   }
   return node;
 }
@@ -254,7 +252,8 @@ inline ScoredMove MoveClassifier::classify_loser_move(Move m, const LoserNode& n
   ScoredMove s{m.bits(), int(MoveCost::Ordinary), 0};
   if (node.wall != Square::None) {
     // The prison plan: the loser's king walks to a wall of the winner's king and
-    // takes it, or frees a pawn that runs to promote into a man to offer.
+    // takes it, or frees a pawn that runs to promote into a man to offer. The
+    // blocker plan: the king walks to a man in front of one of its pawns.
     if (from == king) {
       const int approach = distance(from, node.wall) - distance(to, node.wall);
       s.score += kApproachWeight * approach;

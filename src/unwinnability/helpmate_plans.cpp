@@ -137,10 +137,52 @@ bool is_prison_plan(const Position& pos, Color winner, int plan) {
   return plan > 0 && plan == corner_plan_count(pos, winner) && prison_walls(pos, winner);
 }
 
+LoserLanes loser_lanes(const Position& pos, Color winner) {
+  const Color loser = ~winner;
+  const Bitboard loser_pawns = pos.pieces(loser, PieceType::Pawn);
+  const Bitboard winner_men = pos.pieces(winner) & ~pos.pieces(PieceType::King);
+  LoserLanes lanes;
+  for (Square p : core::squares(loser_pawns)) {
+    const Bitboard ahead = file_ahead(loser, p);
+    if (ahead & loser_pawns) continue;  // the front pawn of the file runs, if any
+    const Bitboard men = ahead & pos.pieces();
+    if (!men) {
+      lanes.runners |= core::square_bb(p);
+      continue;
+    }
+    const Square first = loser == Color::White ? core::lsb(men) : core::msb(men);
+    if (core::contains(winner_men, first)) lanes.blockers |= core::square_bb(first);
+  }
+  return lanes;
+}
+
+bool has_blocker_plan(const Position& pos, Color winner) {
+  const Color loser = ~winner;
+  const Bitboard pieces = pos.pieces(winner) & ~pos.pieces(PieceType::Pawn, PieceType::King);
+  const Bitboard pawns = pos.pieces(winner, PieceType::Pawn);
+  // Bishops of one colour and pawns; the loser's king and pawns alone.
+  if (!pieces || pieces != pos.pieces(winner, PieceType::Bishop) ||
+      ((pieces & core::kLightSquares) && (pieces & core::kDarkSquares)) ||
+      (pos.pieces(loser) & ~pos.pieces(PieceType::Pawn, PieceType::King)))
+    return false;
+  // No pawn of the winner may run (it would queen and mate without blockers).
+  for (Square p : core::squares(pawns))
+    if (!(file_ahead(winner, p) & pos.pieces())) return false;
+  if (prison_walls(pos, winner)) return false;  // the prison plan frees pawns too
+  const LoserLanes lanes = loser_lanes(pos, winner);
+  return !lanes.runners && lanes.blockers;
+}
+
+bool is_blocker_plan(const Position& pos, Color winner, int plan) {
+  return plan > 0 && plan == corner_plan_count(pos, winner) && has_blocker_plan(pos, winner);
+}
+
 }  // namespace plans
 
 int helpmate_plan_count(const Position& pos, Color winner) {
-  return plans::corner_plan_count(pos, winner) + (plans::prison_walls(pos, winner) ? 1 : 0);
+  const int corners = plans::corner_plan_count(pos, winner);
+  if (plans::prison_walls(pos, winner)) return corners + 1;
+  return corners + (plans::has_blocker_plan(pos, winner) ? 1 : 0);
 }
 
 }  // namespace arbiter::rules

@@ -1,7 +1,8 @@
 // The plans the helpmate search (helpmate.cpp) follows. In sparse positions the
 // loser's king is led to a corner, one plan per corner it may be mated in; where
 // the winner's king is shut in behind the pawns, one plan more, in which the loser
-// opens the wall (helpmate_plan_count in helpmate.h counts them). Internal to
+// opens the wall; where the loser must make its own blocker, one plan more, in
+// which it frees a pawn to promote (helpmate_plan_count in helpmate.h counts them). Internal to
 // src/unwinnability.
 #pragma once
 
@@ -29,6 +30,13 @@ inline constexpr auto kKingDistance = [] {
 
 inline int distance(core::Square a, core::Square b) {
   return kKingDistance[core::index(a)][core::index(b)];
+}
+
+// The squares ahead of a pawn of colour c on s, on its file.
+inline core::Bitboard file_ahead(core::Color c, core::Square s) {
+  const core::Bitboard file = core::file_bb(s);
+  return c == core::Color::White ? file & ~((core::square_bb(s) << 1) - 1)
+                                 : file & (core::square_bb(s) - 1);
 }
 
 // Whether the loser's king is led to a corner (few pieces besides kings and pawns)
@@ -59,5 +67,25 @@ int corner_plan_count(const core::Position& pos, core::Color winner);
 
 // Whether `plan` is the prison plan (the last one, when there is one).
 bool is_prison_plan(const core::Position& pos, core::Color winner, int plan);
+
+// The loser's front pawns with no man ahead on their files (free to promote), and
+// the winner's men (kings aside) standing first in front of one of the others:
+// the loser's king takes such a man to free a pawn.
+struct LoserLanes {
+  core::Bitboard runners = 0;
+  core::Bitboard blockers = 0;
+};
+LoserLanes loser_lanes(const core::Position& pos, core::Color winner);
+
+// Whether the blocker plan applies: the winner has bishops of one colour and pawns
+// that cannot run, its king is free, and the loser has only its king and pawns,
+// none of which can run. The bishops mate only with the loser's own men blocking
+// its king, and the loser has none to move: its king first takes a man of the
+// winner in front of one of its pawns, which then promotes into a blocker
+// (2B1B1B1/pBpBpBp1/P1P1P1P1/8/8/8/8/k1K5 w). The last plan when it applies.
+bool has_blocker_plan(const core::Position& pos, core::Color winner);
+
+// Whether `plan` is the blocker plan.
+bool is_blocker_plan(const core::Position& pos, core::Color winner, int plan);
 
 }  // namespace arbiter::rules::plans

@@ -204,9 +204,13 @@ namespace {
 // plans wait on the same opening and search the whole board for it. U(c) nodes:
 // lichess-timeouts final positions 2,342,762 -> 2,010,977 (one flag fall
 // 390,474 -> 58,689), 400 set 44.6M -> 43.1M, public vectors 164.5M -> 157.7M
-// with undecided 31 -> 30 of 3,508; verdicts otherwise the same.
-bool prison_plan_goes_first(const Position& pos, Color winner, int plans) {
-  return plans > 1 && plans::is_prison_plan(pos, winner, plans - 1) &&
+// with undecided 31 -> 30 of 3,508; verdicts otherwise the same. The blocker
+// plan goes first for the same reason: the corner plans cannot mate before the
+// loser has made a blocker.
+bool last_plan_goes_first(const Position& pos, Color winner, int plans) {
+  if (plans <= 1) return false;
+  if (plans::is_blocker_plan(pos, winner, plans - 1)) return true;
+  return plans::is_prison_plan(pos, winner, plans - 1) &&
          !pos.pieces(winner, core::PieceType::Rook) && !pos.pieces(winner, core::PieceType::Queen);
 }
 
@@ -303,8 +307,8 @@ WinnabilityResult analyse(const Position& root, Color winner, const WinnabilityO
   bool exhausted[kMaxHelpmatePlans] = {};
   bool searched[kMaxHelpmatePlans] = {};
   std::optional<WinnabilityResult> found;
-  const bool prison_first = prison_plan_goes_first(pos, winner, plans);
-  auto plan_at = [&](int i) { return prison_first ? (i + plans - 1) % plans : i; };
+  const bool last_first = last_plan_goes_first(pos, winner, plans);
+  auto plan_at = [&](int i) { return last_first ? (i + plans - 1) % plans : i; };
   auto wide_round = [&](uint64_t slice, uint64_t reserved) {
     for (int i = 0; i < plans && !found && left() > reserved; ++i) {
       const int plan = plan_at(i);
@@ -314,10 +318,13 @@ WinnabilityResult analyse(const Position& root, Color winner, const WinnabilityO
       // When the budget runs short of a round's slices, the plans still to be
       // searched share what is left: the first took it all, though another corner
       // is often the shorter helpmate (400 set: undecided 39 -> 36 of 800).
-      uint64_t open_plans = 0;
-      for (int k = i; k < plans; ++k) open_plans += !exhausted[plan_at(k)];
-      const uint64_t share = prison_first && i == 0 ? slice * uint64_t(plans - 1) : slice;
-      wide.node_budget = std::min(share, std::max<uint64_t>(1, (left() - reserved) / open_plans));
+      // A last plan that goes first weighs as much as the others together there too.
+      auto weight = [&](int k) { return last_first && k == 0 ? uint64_t(plans - 1) : 1; };
+      uint64_t open_weight = 0;
+      for (int k = i; k < plans; ++k) open_weight += exhausted[plan_at(k)] ? 0 : weight(k);
+      const uint64_t share = slice * weight(i);
+      wide.node_budget =
+          std::min(share, std::max<uint64_t>(1, (left() - reserved) * weight(i) / open_weight));
       wide.table = plan_table(plan);
       wide.resume = searched[plan];
       searched[plan] = true;

@@ -13,6 +13,7 @@
 #include "arbiter/unwinnability/unwinnability.h"
 #include "test_support.h"
 #include "unwinnability/helpmate.h"
+#include "unwinnability/helpmate_plans.h"
 #include "unwinnability/helpmate_witness.h"
 
 namespace arbiter::rules {
@@ -24,6 +25,7 @@ using core::Position;
 constexpr int kCornerPlans = 4;
 constexpr int kBishopCornerPlans = 2;  // only the corners of the bishops' colour
 constexpr int kPrisonPlan = 1;
+constexpr int kBlockerPlan = 1;
 
 // Final positions of lichess time forfeits, judged for the side that did not
 // flag (the opponent of the side to move). Each has a helpmate that takes a long
@@ -331,6 +333,63 @@ TEST(HelpmatePlans, APrisonPlanGoesFirstWithoutRookOrQueen) {
   EXPECT_TRUE(is_helpmate_line(pos, Color::White, r.helpmate));
   constexpr uint64_t kCornersFirstNodes = 390474;
   EXPECT_LT(r.nodes * 4, kCornersFirstNodes) << r.nodes;
+}
+
+// Light bishops and blocked pawns against a king and blocked pawns: the bishops
+// mate only with Black's own men around its king, and Black has none that can
+// move. The blocker plan has Black's king take a pawn in front of one of its own
+// (public vectors, undecided before): the freed pawn queens, the queen is
+// offered to a white pawn, and that pawn queens and mates. Under the blocker plan
+// the search finds it after 65,279 nodes; no corner plan does within 3 million.
+// With the kings in a1 and c1 (the 400 set too) it takes 231,461 nodes, within
+// the default budget since the blocker plan goes first with the corners' share.
+TEST(HelpmatePlans, TheLoserFreesAPawnToMakeItsOwnBlocker) {
+  expect_proven_winnable("2B1B1B1/pBpBpBp1/P1P1P1P1/8/8/8/8/k1K5 w - - 0 1", Color::White);
+  const char* const fen = "2B1B1B1/pBpBpBp1/P1P1P1P1/4k3/8/8/4K3/8 w - - 0 1";
+  const Position pos = test::must_parse(fen);
+  ASSERT_TRUE(plans::has_blocker_plan(pos, Color::White));
+  const int plans = helpmate_plan_count(pos, Color::White);
+  ASSERT_EQ(plans, kCornerPlans + kBlockerPlan);
+  EXPECT_TRUE(plans::is_blocker_plan(pos, Color::White, plans - 1));
+  EXPECT_FALSE(plans::is_blocker_plan(pos, Color::White, 0));
+  constexpr HelpmateLimits kLimits{.node_budget = 100000, .max_units = 16, .max_plies = 80};
+  for (int plan = 0; plan < plans; ++plan) {
+    HelpmateLimits limits = kLimits;
+    limits.plan = plan;
+    const HelpmateResult r = find_helpmate(pos, Color::White, limits);
+    EXPECT_EQ(r.found, plan == plans - 1) << "plan " << plan;
+    if (r.found) {
+      EXPECT_TRUE(is_helpmate_line(pos, Color::White, r.line));
+    }
+  }
+  expect_proven_winnable(fen, Color::White);
+
+  // No blocker plan where Black has a blocker already (a knight), where one of
+  // its pawns runs (no white pawn before a7), where White's bishops are of both
+  // colours (one on g1), or where a pawn of White's runs (h2; c8's bishop gone in
+  // both, for a legal count of men).
+  for (const char* other : {
+           "2B1B1B1/pBpBpBp1/P1P1P1P1/4k3/8/8/4K3/n7 w - - 0 1",
+           "2B1B1B1/pBpBpBp1/2P1P1P1/4k3/8/8/4K3/8 w - - 0 1",
+           "4B1B1/pBpBpBp1/P1P1P1P1/4k3/8/8/4K3/6B1 w - - 0 1",
+           "4B1B1/pBpBpBp1/P1P1P1P1/4k3/8/8/4K2P/8 w - - 0 1",
+       }) {
+    const Position p = test::must_parse(other);
+    EXPECT_FALSE(plans::has_blocker_plan(p, Color::White)) << other;
+  }
+}
+
+// A last plan that goes first weighs as much as the corner plans together in a
+// round the budget cannot pay in full too (before, every plan got the same share
+// there). White's king is shut in on h1; Black's king takes a6, and its a-pawn
+// queens and is offered to the g2 pawn. The prison plan needs about 270,000
+// nodes: with seven plans it got 8,192 + 32,768 + 51,710 within the default
+// budget, a public vector left undecided, and it gets its weighted share now.
+TEST(HelpmatePlans, APlanThatGoesFirstKeepsItsWeightWhenTheBudgetRunsShort) {
+  const char* const fen = "7k/p7/P7/8/8/6p1/4B1Pp/7K w - - 0 1";
+  const Position pos = test::must_parse(fen);
+  ASSERT_TRUE(plans::is_prison_plan(pos, Color::White, helpmate_plan_count(pos, Color::White) - 1));
+  expect_proven_winnable(fen, Color::White);
 }
 
 // A piece of the winner's that cannot move walls its king in as its pawns do:
