@@ -22,6 +22,10 @@ namespace {
 // and the 2500 level of b4386a8 (4 candidates, sd 25) played about 300 Elo
 // below its label. The strong levels weigh fewer candidates, with less error.
 // The 1500 level of b4386a8 (depth 3, sd 50) played 123 +- 71 below: a ply more.
+// The gen-6 net made every ply stronger: at b03a478 (100 games a level, 10+0.1)
+// 1500 (depth 4) scored +70 +- 70 on 8moves_v3 and on UHO_4060_v3 alike, 2000
+// (depth 10) +164 +- 72 and +168 +- 71, 2500 -17 +- 60: a ply off 1500, two off
+// 2000, and 1800 and 2200 between, by the same 50-100 Elo a ply.
 // scripts/calibrate-elo checks the result.
 struct Anchor {
   int elo;
@@ -30,8 +34,8 @@ struct Anchor {
   int candidates;
 };
 constexpr Anchor kAnchors[] = {
-    {1320, 1, 50, 4},  {1500, 4, 40, 4},  {1800, 7, 40, 4}, {2000, 10, 35, 4},
-    {2200, 14, 25, 3}, {2500, 24, 15, 2}, {2800, 30, 8, 2}, {3100, 40, 3, 2},
+    {1320, 1, 50, 4},  {1500, 3, 40, 4},  {1800, 6, 40, 4}, {2000, 8, 35, 4},
+    {2200, 12, 25, 3}, {2500, 24, 15, 2}, {2800, 30, 8, 2}, {3100, 40, 3, 2},
 };
 
 int interpolate(int x, int x0, int x1, int y0, int y1) {
