@@ -43,7 +43,7 @@ inline MoveClassifier::MoveClassifier(const Position& pos, Color winner, int pla
   corner_mode_ = plans::uses_corner_plan(pos_, winner_);
   corner_ = plans::target_corner(pos_, winner_, plan);
   prison_plan_ = plans::is_prison_plan(pos_, winner_, plan);
-  blocker_plan_ = !prison_plan_ && plans::is_blocker_plan(pos_, winner_, plan);
+  blocker_plan_ = plans::is_blocker_plan(pos_, winner_, plan);  // never with a prison
   winner_waits_ = corner_mode_ && !prison_plan_ && plans::king_prison(pos_, winner_);
   // Kings and pawns only, every pawn stopped by an enemy pawn on its file: the
   // winner's king must first take a blocker.
@@ -79,11 +79,7 @@ inline Square MoveClassifier::blocker_to_take() const {
   Bitboard guarded = 0;
   for (Square s : core::squares(theirs)) guarded |= core::pawn_attacks(loser_, s);
   if (blockers & ~guarded) blockers &= ~guarded;
-  const Square king = pos_.king_square(winner_);
-  Square best = Square::None;
-  for (Square b : core::squares(blockers))
-    if (best == Square::None || distance(king, b) < distance(king, best)) best = b;
-  return best;
+  return plans::nearest_square(pos_.king_square(winner_), blockers);
 }
 
 inline MoveClassifier::WinnerNode MoveClassifier::winner_node(const CheckInfo& info,
@@ -211,8 +207,7 @@ inline MoveClassifier::LoserNode MoveClassifier::loser_node(Bitboard obstruction
                  core::king_attacks(king) | core::king_attacks(target),
                  pos_.pieces(loser_)};
   if (prison_plan_) {
-    for (Square w : core::squares(plans::prison_walls(pos_, winner_)))
-      if (node.wall == Square::None || distance(king, w) < distance(king, node.wall)) node.wall = w;
+    node.wall = plans::nearest_square(king, plans::prison_walls(pos_, winner_));
     // The other way out: a loser's pawn runs, promotes and offers its piece to a
     // wall pawn. The winner's men barring a loser's pawn's file are taken first.
     // Once the king is out, the corner plan.
@@ -227,10 +222,7 @@ inline MoveClassifier::LoserNode MoveClassifier::loser_node(Bitboard obstruction
     // runs as any pawn of a loser that needs blockers: naturally).
     const plans::LoserLanes lanes = plans::loser_lanes(pos_, winner_);
     node.lane_blockers = lanes.blockers;
-    if (!lanes.runners)
-      for (Square b : core::squares(lanes.blockers))
-        if (node.wall == Square::None || distance(king, b) < distance(king, node.wall))
-          node.wall = b;
+    if (!lanes.runners) node.wall = plans::nearest_square(king, lanes.blockers);
   }
   return node;
 }

@@ -2,8 +2,8 @@
 // loser's king is led to a corner, one plan per corner it may be mated in; where
 // the winner's king is shut in behind the pawns, one plan more, in which the loser
 // opens the wall; where the loser must make its own blocker, one plan more, in
-// which it frees a pawn to promote (helpmate_plan_count in helpmate.h counts them). Internal to
-// src/unwinnability.
+// which it frees a pawn to promote (helpmate_plan_count in helpmate.h counts
+// them). Internal to src/unwinnability.
 #pragma once
 
 #include <algorithm>
@@ -30,6 +30,15 @@ inline constexpr auto kKingDistance = [] {
 
 inline int distance(core::Square a, core::Square b) {
   return kKingDistance[core::index(a)][core::index(b)];
+}
+
+// The square of `squares` nearest to `from` in king steps (the first in square
+// order among equals), or None when there is none.
+inline core::Square nearest_square(core::Square from, core::Bitboard squares) {
+  core::Square best = core::Square::None;
+  for (core::Square s : core::squares(squares))
+    if (best == core::Square::None || distance(from, s) < distance(from, best)) best = s;
+  return best;
 }
 
 // The squares ahead of a pawn of colour c on s, on its file.

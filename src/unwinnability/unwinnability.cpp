@@ -309,6 +309,8 @@ WinnabilityResult analyse(const Position& root, Color winner, const WinnabilityO
   std::optional<WinnabilityResult> found;
   const bool last_first = last_plan_goes_first(pos, winner, plans);
   auto plan_at = [&](int i) { return last_first ? (i + plans - 1) % plans : i; };
+  // A last plan that goes first weighs as much as the others together.
+  auto weight = [&](int i) { return last_first && i == 0 ? uint64_t(plans - 1) : 1; };
   auto wide_round = [&](uint64_t slice, uint64_t reserved) {
     for (int i = 0; i < plans && !found && left() > reserved; ++i) {
       const int plan = plan_at(i);
@@ -318,8 +320,7 @@ WinnabilityResult analyse(const Position& root, Color winner, const WinnabilityO
       // When the budget runs short of a round's slices, the plans still to be
       // searched share what is left: the first took it all, though another corner
       // is often the shorter helpmate (400 set: undecided 39 -> 36 of 800).
-      // A last plan that goes first weighs as much as the others together there too.
-      auto weight = [&](int k) { return last_first && k == 0 ? uint64_t(plans - 1) : 1; };
+      // By weight, so that a last plan that goes first keeps its weight there too.
       uint64_t open_weight = 0;
       for (int k = i; k < plans; ++k) open_weight += exhausted[plan_at(k)] ? 0 : weight(k);
       const uint64_t share = slice * weight(i);
