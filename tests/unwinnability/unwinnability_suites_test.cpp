@@ -286,6 +286,28 @@ TEST(StaticProofs, TheWalkExpandsEachPositionOnce) {
   EXPECT_EQ(d.method, WinnabilityMethod::Exhaustive);
 }
 
+// A walk that falls behind gives up and leaves its budget to the helpmate search:
+// White's pawns and Black's prison (k7/p1p1p3 on the public vectors) have far
+// more reachable positions than any budget, and the prison plan's helpmate needs
+// about 380,000 nodes, which it got only once the walk stopped at its half-way
+// point instead of spending its whole quarter of the budget. The labelling walk,
+// which must settle what it can, uses its whole budget.
+TEST(StaticProofs, AWalkThatCannotFinishGivesItsBudgetBack) {
+  const Position prison = test::must_parse("k7/p1p1p3/8/8/8/6p1/P1P1P1Pp/7K w - - 0 1");
+  constexpr uint64_t kAnalysisVisits = 4000000;  // the walk's quarter of the default budget
+  const ReachabilityResult walk = explore_reachable(prison, Color::White, kAnalysisVisits);
+  EXPECT_EQ(walk.outcome, ReachabilityOutcome::Incomplete);
+  EXPECT_LT(walk.nodes, kAnalysisVisits * 3 / 5);
+  constexpr uint64_t kLabelVisits = 400000;
+  const ReachabilityResult label =
+      explore_reachable(prison, Color::White, kLabelVisits, ReachabilityLeaves::Material);
+  EXPECT_EQ(label.outcome, ReachabilityOutcome::Incomplete);
+  EXPECT_GT(label.nodes, kLabelVisits);
+  const WinnabilityResult w = analyse_winnability(prison, Color::White);
+  ASSERT_EQ(w.verdict, Winnability::Winnable);
+  EXPECT_TRUE(is_helpmate_line(prison, Color::White, w.helpmate));
+}
+
 // Kings roaming behind a wall with more moves than a closed position has: a
 // tempo fight (Black's king is stalemated on b8 and only pawn moves keep Black
 // off stalemate), which no helpmate settles and no static proof sees. The wide
