@@ -344,6 +344,22 @@ class Searcher {
     }
   }
 
+  // Writes the keys of the moves `units` lets the node try, each classified by
+  // `classify` (with `natural_only`, those may_be_natural rules out are skipped
+  // unclassified). Returns whether one of them is natural.
+  template <class Node, class Classify>
+  bool keep_classified(const core::MoveList& moves, Node& node, Classify classify,
+                       bool natural_only, int units, MoveKey* out, size_t& kept) const {
+    bool natural = false;
+    for (size_t i = 0; i < moves.size(); ++i) {
+      if (natural_only && !classifier_.may_be_natural(moves[i], node)) continue;
+      const ScoredMove s = classify(moves[i]);
+      natural |= s.cost == int(MoveCost::Natural);
+      keep_key(s, i, units, out, kept);
+    }
+    return natural;
+  }
+
   // A node with no natural move: the side's best ordinary move (never the man on
   // `fixed`'s) is made free, so that it waits while the other side's plan goes on,
   // as a line of natural moves needs. Its key at ordinary cost, if kept, gives
@@ -381,36 +397,22 @@ class Searcher {
     // move would give them. One integer per move: comparing fields one by one was
     // the costliest part of a node.
     size_t kept = 0;
-    auto keep = [&](ScoredMove s, uint64_t index) { keep_key(s, index, units, out, kept); };
     // With no units to spend only natural moves are kept: the others are screened
     // out by bit tests before they are classified (a hint makes any move natural).
     const bool natural_only = units == 0 && limits_.hint.empty();
     if (info) {
       MoveClassifier::WinnerNode node = classifier_.winner_node(*info, obstructions);
-      bool natural = false;
-      for (size_t i = 0; i < moves.size(); ++i) {
-        if (natural_only && !classifier_.may_be_natural(moves[i], node)) continue;
-        const ScoredMove s = classifier_.classify_winner_move(moves[i], node);
-        natural |= s.cost == int(MoveCost::Natural);
-        keep(s, i);
-      }
+      auto classify = [&](Move m) { return classifier_.classify_winner_move(m, node); };
       // A winner whose king is shut in (and cannot step to keep its distance,
       // which would be natural) and none of whose men follow the plan waits too:
       // k7/1b6/2b5/8/8/1pB5/pP6/K7 w, where only the bishop can move while the
       // loser's king walks to c1 and its bishops to d1 and c2.
-      if (!natural && classifier_.winner_waits())
-        free_waiting_move(
-            moves, [&](Move m) { return classifier_.classify_winner_move(m, node); }, Square::None,
-            units, out, kept);
+      if (!keep_classified(moves, node, classify, natural_only, units, out, kept) &&
+          classifier_.winner_waits())
+        free_waiting_move(moves, classify, Square::None, units, out, kept);
     } else {
       const MoveClassifier::LoserNode node = classifier_.loser_node(obstructions);
-      bool natural = false;
-      for (size_t i = 0; i < moves.size(); ++i) {
-        if (natural_only && !classifier_.may_be_natural(moves[i], node)) continue;
-        const ScoredMove s = classifier_.classify_loser_move(moves[i], node);
-        natural |= s.cost == int(MoveCost::Natural);
-        keep(s, i);
-      }
+      auto classify = [&](Move m) { return classifier_.classify_loser_move(m, node); };
       // In the corner plans, with no natural move, the loser's best ordinary move
       // of a man other than its king is free: the loser waits (a piece shuffles
       // out of the way) while the winner's plan goes on, as a line of natural
@@ -421,10 +423,9 @@ class Searcher {
       // middlegame helpmates; a free waiting move for any winner (not only a shut-in
       // one, above), or for the loser whenever it has fewer than two natural
       // moves, lost both ways.
-      if (!natural && classifier_.corner_mode())
-        free_waiting_move(
-            moves, [&](Move m) { return classifier_.classify_loser_move(m, node); }, node.king,
-            units, out, kept);
+      if (!keep_classified(moves, node, classify, natural_only, units, out, kept) &&
+          classifier_.corner_mode())
+        free_waiting_move(moves, classify, node.king, units, out, kept);
     }
     if (units == 0 && kept > kFreeNaturalMoves) {
       // Only the free natural moves can be tried: pick them, sort nothing else.
