@@ -58,8 +58,9 @@ struct HelpmateResult {
 inline constexpr int kMaxHelpmatePlans = 7;
 
 // How many plans find_helpmate can follow from `pos`: in sparse positions one per
-// corner the loser's king may be led to (nearest first), elsewhere one; one more
-// when the winner's king is shut in (the prison plan, always the last). A search
+// corner the loser's king may be led to (nearest first), elsewhere one; one more,
+// always the last, when the winner's king is shut in (the prison plan) or the
+// loser must make its own blocker (the blocker plan; plans::plan_set). A search
 // that fails under one plan may succeed quickly under another.
 int helpmate_plan_count(const core::Position& pos, core::Color winner);
 

@@ -42,8 +42,11 @@ inline MoveClassifier::MoveClassifier(const Position& pos, Color winner, int pla
     : pos_(pos), winner_(winner), loser_(~winner) {
   corner_mode_ = plans::uses_corner_plan(pos_, winner_);
   corner_ = plans::target_corner(pos_, winner_, plan);
-  prison_plan_ = plans::is_prison_plan(pos_, winner_, plan);
-  blocker_plan_ = plans::is_blocker_plan(pos_, winner_, plan);  // never with a prison
+  if (plan > 0) {  // plan 0 is a corner's (or the only plan): most searches ask for no more
+    const plans::PlanSet set = plans::plan_set(pos_, winner_);
+    prison_plan_ = set.is_prison(plan);
+    blocker_plan_ = set.is_blocker(plan);  // never with a prison
+  }
   winner_waits_ = corner_mode_ && !prison_plan_ && plans::king_prison(pos_, winner_);
   // Kings and pawns only, every pawn stopped by an enemy pawn on its file: the
   // winner's king must first take a blocker.

@@ -129,14 +129,6 @@ Bitboard prison_walls(const Position& pos, Color winner) {
                 : 0;
 }
 
-int corner_plan_count(const Position& pos, Color winner) {
-  return uses_corner_plan(pos, winner) ? core::popcount(candidate_corners(pos, winner)) : 1;
-}
-
-bool is_prison_plan(const Position& pos, Color winner, int plan) {
-  return plan > 0 && plan == corner_plan_count(pos, winner) && prison_walls(pos, winner);
-}
-
 LoserLanes loser_lanes(const Position& pos, Color winner) {
   const Color loser = ~winner;
   const Bitboard loser_pawns = pos.pieces(loser, PieceType::Pawn);
@@ -156,7 +148,10 @@ LoserLanes loser_lanes(const Position& pos, Color winner) {
   return lanes;
 }
 
-bool has_blocker_plan(const Position& pos, Color winner) {
+namespace {
+
+// has_blocker_plan, once the prison plan is ruled out.
+bool blocker_plan_without_prison(const Position& pos, Color winner) {
   const Color loser = ~winner;
   const Bitboard pieces = pos.pieces(winner) & ~pos.pieces(PieceType::Pawn, PieceType::King);
   const Bitboard pawns = pos.pieces(winner, PieceType::Pawn);
@@ -168,21 +163,31 @@ bool has_blocker_plan(const Position& pos, Color winner) {
   // No pawn of the winner may run (it would queen and mate without blockers).
   for (Square p : core::squares(pawns))
     if (!(file_ahead(winner, p) & pos.pieces())) return false;
-  if (prison_walls(pos, winner)) return false;  // the prison plan frees pawns too
   const LoserLanes lanes = loser_lanes(pos, winner);
   return !lanes.runners && lanes.blockers;
 }
 
-bool is_blocker_plan(const Position& pos, Color winner, int plan) {
-  return plan > 0 && plan == corner_plan_count(pos, winner) && has_blocker_plan(pos, winner);
+}  // namespace
+
+bool has_blocker_plan(const Position& pos, Color winner) {
+  // The prison plan frees pawns too: never both.
+  return !prison_walls(pos, winner) && blocker_plan_without_prison(pos, winner);
+}
+
+PlanSet plan_set(const Position& pos, Color winner) {
+  PlanSet set;
+  if (uses_corner_plan(pos, winner)) set.corners = core::popcount(candidate_corners(pos, winner));
+  if (prison_walls(pos, winner))
+    set.last = PlanSet::Last::Prison;
+  else if (blocker_plan_without_prison(pos, winner))
+    set.last = PlanSet::Last::Blocker;
+  return set;
 }
 
 }  // namespace plans
 
 int helpmate_plan_count(const Position& pos, Color winner) {
-  const int corners = plans::corner_plan_count(pos, winner);
-  if (plans::prison_walls(pos, winner)) return corners + 1;
-  return corners + (plans::has_blocker_plan(pos, winner) ? 1 : 0);
+  return plans::plan_set(pos, winner).count();
 }
 
 }  // namespace arbiter::rules

@@ -70,12 +70,20 @@ core::Bitboard king_prison(const core::Position& pos, core::Color c);
 // none otherwise.
 core::Bitboard prison_walls(const core::Position& pos, core::Color winner);
 
-// The plans before the prison plan: one per candidate corner in the corner plans,
-// else one.
-int corner_plan_count(const core::Position& pos, core::Color winner);
+// The plans of a position for one winner: the corner plans (one per candidate
+// corner in the corner plans, else one), then at most one more, the last: the
+// prison plan where the winner's king is shut in, else the blocker plan where it
+// applies (see has_blocker_plan). Computed once by whoever asks about several.
+struct PlanSet {
+  enum class Last : uint8_t { Corner, Prison, Blocker };
+  int corners = 1;
+  Last last = Last::Corner;
 
-// Whether `plan` is the prison plan (the last one, when there is one).
-bool is_prison_plan(const core::Position& pos, core::Color winner, int plan);
+  int count() const { return corners + (last == Last::Corner ? 0 : 1); }
+  bool is_prison(int plan) const { return last == Last::Prison && plan == corners; }
+  bool is_blocker(int plan) const { return last == Last::Blocker && plan == corners; }
+};
+PlanSet plan_set(const core::Position& pos, core::Color winner);
 
 // The loser's front pawns with no man ahead on their files (free to promote), and
 // the winner's men (kings aside) standing first in front of one of the others:
@@ -93,8 +101,5 @@ LoserLanes loser_lanes(const core::Position& pos, core::Color winner);
 // winner in front of one of its pawns, which then promotes into a blocker
 // (2B1B1B1/pBpBpBp1/P1P1P1P1/8/8/8/8/k1K5 w). The last plan when it applies.
 bool has_blocker_plan(const core::Position& pos, core::Color winner);
-
-// Whether `plan` is the blocker plan.
-bool is_blocker_plan(const core::Position& pos, core::Color winner, int plan);
 
 }  // namespace arbiter::rules::plans

@@ -207,11 +207,11 @@ namespace {
 // with undecided 31 -> 30 of 3,508; verdicts otherwise the same. The blocker
 // plan goes first for the same reason: the corner plans cannot mate before the
 // loser has made a blocker.
-bool last_plan_goes_first(const Position& pos, Color winner, int plans) {
-  if (plans <= 1) return false;
-  if (plans::is_blocker_plan(pos, winner, plans - 1)) return true;
-  return plans::is_prison_plan(pos, winner, plans - 1) &&
-         !pos.pieces(winner, core::PieceType::Rook) && !pos.pieces(winner, core::PieceType::Queen);
+bool last_plan_goes_first(const Position& pos, Color winner, const plans::PlanSet& set) {
+  const int last = set.count() - 1;
+  if (set.is_blocker(last)) return true;
+  return set.is_prison(last) && !pos.pieces(winner, core::PieceType::Rook) &&
+         !pos.pieces(winner, core::PieceType::Queen);
 }
 
 // The analysis of one side's U(c): `for_verdict`, the question of a flag fall or a
@@ -265,7 +265,8 @@ WinnabilityResult analyse(const Position& root, Color winner, const WinnabilityO
   // quick search to spend its 3,000 nodes: U(c) nodes on the first 3,000 final
   // positions of lichess-timeouts 422,555 -> 365,749, verdicts the same on both
   // lichess files, both suites and the public vectors.
-  const int plans = helpmate_plan_count(pos, winner);
+  const plans::PlanSet plan_set = plans::plan_set(pos, winner);
+  const int plans = plan_set.count();
   uint64_t off_budget = 0;
   // What is reported counts the short-line round's nodes; `nodes` (the budget) does not.
   auto with_off_budget = [&](WinnabilityResult result) {
@@ -307,7 +308,7 @@ WinnabilityResult analyse(const Position& root, Color winner, const WinnabilityO
   bool exhausted[kMaxHelpmatePlans] = {};
   bool searched[kMaxHelpmatePlans] = {};
   std::optional<WinnabilityResult> found;
-  const bool last_first = last_plan_goes_first(pos, winner, plans);
+  const bool last_first = last_plan_goes_first(pos, winner, plan_set);
   auto plan_at = [&](int i) { return last_first ? (i + plans - 1) % plans : i; };
   // A last plan that goes first weighs as much as the others together.
   auto weight = [&](int i) { return last_first && i == 0 ? uint64_t(plans - 1) : 1; };

@@ -350,8 +350,8 @@ TEST(HelpmatePlans, TheLoserFreesAPawnToMakeItsOwnBlocker) {
   ASSERT_TRUE(plans::has_blocker_plan(pos, Color::White));
   const int plans = helpmate_plan_count(pos, Color::White);
   ASSERT_EQ(plans, kCornerPlans + kBlockerPlan);
-  EXPECT_TRUE(plans::is_blocker_plan(pos, Color::White, plans - 1));
-  EXPECT_FALSE(plans::is_blocker_plan(pos, Color::White, 0));
+  EXPECT_TRUE(plans::plan_set(pos, Color::White).is_blocker(plans - 1));
+  EXPECT_FALSE(plans::plan_set(pos, Color::White).is_blocker(0));
   constexpr HelpmateLimits kLimits{.node_budget = 100000, .max_units = 16, .max_plies = 80};
   for (int plan = 0; plan < plans; ++plan) {
     HelpmateLimits limits = kLimits;
@@ -388,7 +388,8 @@ TEST(HelpmatePlans, TheLoserFreesAPawnToMakeItsOwnBlocker) {
 TEST(HelpmatePlans, APlanThatGoesFirstKeepsItsWeightWhenTheBudgetRunsShort) {
   const char* const fen = "7k/p7/P7/8/8/6p1/4B1Pp/7K w - - 0 1";
   const Position pos = test::must_parse(fen);
-  ASSERT_TRUE(plans::is_prison_plan(pos, Color::White, helpmate_plan_count(pos, Color::White) - 1));
+  ASSERT_TRUE(
+      plans::plan_set(pos, Color::White).is_prison(helpmate_plan_count(pos, Color::White) - 1));
   expect_proven_winnable(fen, Color::White);
 }
 
