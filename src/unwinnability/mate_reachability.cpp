@@ -122,18 +122,19 @@ class Walker {
   }
 
  private:
-  // The walk that settles U(c) gives up once it cannot finish: its budget goes
-  // back to the helpmate search. The labelling walk shares nothing with the
-  // analysis and walks on.
+  // The walks of the analysis and of the per-ply check give up once they cannot
+  // finish: what is left of the budget goes to the helpmate searches (or, in the
+  // per-ply check, the analyses of each side) that follow. The labelling walk
+  // shares nothing with the analysis and walks on.
   bool gives_up_when_hopeless() const { return leaves_ == ReachabilityLeaves::Static; }
 
   // Whether the positions found but not yet expanded (`next` on), at the visits
   // an expansion has cost so far, need more than kHopelessFactor times the
   // budget left. A walk that proves NoMate on the public vectors and the 400 set
   // ends within a fifth of its budget; one that gets this far behind either runs
-  // out of budget or finds a mate in a deep layer, which the helpmate search then
-  // gets the nodes to find. Public vectors: U(c) undecided 18 -> 17, U(c) nodes
-  // -3.6%, the 5.2.2 check's nodes -2.9%.
+  // out of budget or finds a mate in a deep layer (there the helpmate search
+  // found it too, with the nodes the walk left). Public vectors: U(c) undecided
+  // 18 -> 17, U(c) nodes -3.6%, the 5.2.2 check's nodes -2.9%.
   bool cannot_finish(size_t next) const {
     if (next == 0) return false;
     const uint64_t waiting = found_.size() - next;
