@@ -379,18 +379,23 @@ TEST(HelpmatePlans, TheLoserFreesAPawnToMakeItsOwnBlocker) {
   }
 }
 
-// A last plan that goes first weighs as much as the corner plans together in a
-// round the budget cannot pay in full too (before, every plan got the same share
-// there). White's king is shut in on h1; Black's king takes a6, and its a-pawn
-// queens and is offered to the g2 pawn. The prison plan needs about 270,000
-// nodes: with seven plans it got 8,192 + 32,768 + 51,710 within the default
-// budget, a public vector left undecided, and it gets its weighted share now.
+// A last plan that goes first weighs three times as much as the corner plans
+// together, in a round the budget cannot pay in full too (before, every plan got
+// the same share there). White's king is shut in on h1; Black's king takes a6,
+// and its a-pawn queens and is offered to the g2 pawn. The prison plan needs
+// about 270,000 nodes: with seven plans it got 8,192 + 32,768 + 51,710 within the
+// default budget, a public vector left undecided, and it gets its weighted share
+// now. With White's four pawns against Black's three the prison plan needs
+// 562,000 nodes, which it got only at three times the corners' weight.
 TEST(HelpmatePlans, APlanThatGoesFirstKeepsItsWeightWhenTheBudgetRunsShort) {
-  const char* const fen = "7k/p7/P7/8/8/6p1/4B1Pp/7K w - - 0 1";
-  const Position pos = test::must_parse(fen);
-  ASSERT_TRUE(
-      plans::plan_set(pos, Color::White).is_prison(helpmate_plan_count(pos, Color::White) - 1));
-  expect_proven_winnable(fen, Color::White);
+  for (const char* fen :
+       {"7k/p7/P7/8/8/6p1/4B1Pp/7K w - - 0 1", "k7/p1p1p3/8/8/8/P5p1/2P1P1Pp/7K w - - 0 1"}) {
+    const Position pos = test::must_parse(fen);
+    ASSERT_TRUE(
+        plans::plan_set(pos, Color::White).is_prison(helpmate_plan_count(pos, Color::White) - 1))
+        << fen;
+    expect_proven_winnable(fen, Color::White);
+  }
 }
 
 // A piece of the winner's that cannot move walls its king in as its pawns do:
