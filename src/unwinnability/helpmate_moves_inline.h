@@ -210,7 +210,7 @@ inline MoveClassifier::LoserNode MoveClassifier::loser_node(Bitboard obstruction
                  core::king_attacks(king) | core::king_attacks(target),
                  pos_.pieces(loser_)};
   if (prison_plan_) {
-    node.wall = plans::nearest_square(king, plans::prison_walls(pos_, winner_));
+    node.wall = plans::nearest_square(king, plans::walls_to_take(pos_, winner_));
     // The other way out: a loser's pawn runs, promotes and offers its piece to a
     // wall pawn. The winner's men barring a loser's pawn's file are taken first.
     // Once the king is out, the corner plan.

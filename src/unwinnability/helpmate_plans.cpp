@@ -122,11 +122,28 @@ Bitboard king_prison(const Position& pos, Color c) {
   return regions::king_pen(pos.king_square(c), barred, kPrisonMaxSquares);
 }
 
+namespace {
+
+Bitboard walls_around(const Position& pos, Color winner, Bitboard prison) {
+  return regions::step(PieceType::King, prison) &
+         (pos.pieces(winner, PieceType::Pawn) | stuck_pieces(pos, winner));
+}
+
+}  // namespace
+
 Bitboard prison_walls(const Position& pos, Color winner) {
   const Bitboard prison = king_prison(pos, winner);
-  return prison ? regions::step(PieceType::King, prison) &
-                      (pos.pieces(winner, PieceType::Pawn) | stuck_pieces(pos, winner))
-                : 0;
+  return prison ? walls_around(pos, winner, prison) : 0;
+}
+
+Bitboard walls_to_take(const Position& pos, Color winner) {
+  const Bitboard prison = king_prison(pos, winner);
+  if (!prison) return 0;
+  const Bitboard walls = walls_around(pos, winner, prison);
+  Bitboard open = 0;
+  for (Square w : core::squares(walls))
+    if ((core::king_attacks(w) & prison) != prison) open |= core::square_bb(w);
+  return open ? open : walls;
 }
 
 LoserLanes loser_lanes(const Position& pos, Color winner) {

@@ -70,6 +70,13 @@ core::Bitboard king_prison(const core::Position& pos, core::Color c);
 // none otherwise.
 core::Bitboard prison_walls(const core::Position& pos, core::Color winner);
 
+// The walls the loser's king can hope to take: those its king does not guard
+// from every square of its prison (all of them when it guards each). The prison
+// plan leads the loser's king to the nearest (k1b5/1p1p4/1P1Pb3/B7/8/8/8/K7 w:
+// White's king takes the bishop on c8, which Black's king on a8 leaves
+// unguarded, never the pawn on b7, guarded from a8 and b8 alike).
+core::Bitboard walls_to_take(const core::Position& pos, core::Color winner);
+
 // The plans of a position for one winner: the corner plans (one per candidate
 // corner in the corner plans, else one), then at most one more, the last: the
 // prison plan where the winner's king is shut in, else the blocker plan where it

@@ -398,6 +398,28 @@ TEST(HelpmatePlans, APlanThatGoesFirstKeepsItsWeightWhenTheBudgetRunsShort) {
   }
 }
 
+// The prison plan leads the loser's king to a wall it can take: Black's king,
+// shut in on a8 and b8, guards b7 from both squares but leaves c8 (its bishop,
+// shut in by b7 and d7) unguarded from a8. White's king takes c8, which frees
+// Black's king, and walks back to be mated in a corner. Heading for b7, the
+// nearer wall, the plan needed 2.1 million nodes; the public vector (and two of
+// the k1bK4 walls, where Black's king is freed the same way) was undecided.
+TEST(HelpmatePlans, ThePrisonPlanHeadsForAWallTheKingDoesNotGuard) {
+  const Position pos = test::must_parse("k1b5/1p1p4/1P1Pb3/B7/8/8/8/K7 w - - 0 1");
+  const core::Bitboard b7 = core::square_bb(core::Square::B7);
+  const core::Bitboard c8 = core::square_bb(core::Square::C8);
+  EXPECT_EQ(plans::prison_walls(pos, Color::Black), b7 | c8);
+  EXPECT_EQ(plans::walls_to_take(pos, Color::Black), c8);
+  // A king held on one square guards every wall: then they are all kept.
+  const Position one = test::must_parse("6bk/5ppp/5PPP/8/8/8/8/K7 w - - 0 1");
+  EXPECT_NE(plans::prison_walls(one, Color::Black), core::Bitboard(0));
+  EXPECT_EQ(plans::walls_to_take(one, Color::Black), plans::prison_walls(one, Color::Black));
+  for (const char* fen : {"k1b5/1p1p4/1P1Pb3/B7/8/8/8/K7 w - - 0 1",
+                          "k1bK4/1p1p4/1P1Pp3/1p2Pp2/1p3P2/1P3P2/5P2/8 w - - 0 1",
+                          "k1bK4/1p1p4/1P1Pp3/1p2Pp2/1p3P2/1p3P2/1P3P2/8 w - - 0 1"})
+    expect_proven_winnable(fen, Color::Black);
+}
+
 // A piece of the winner's that cannot move walls its king in as its pawns do:
 // Black's king in a8 and b8 behind the bishop in c8 (shut in by its own b7 and
 // d7), which White's king comes to take; White's king in g1 and h1 behind the
