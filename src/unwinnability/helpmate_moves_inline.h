@@ -219,7 +219,7 @@ inline MoveClassifier::LoserNode MoveClassifier::loser_node(Bitboard obstruction
       node.runners = lanes.runners;
       node.lane_blockers = lanes.blockers;
     }
-  } else if (blocker_plan_ && !(node.own & ~pos_.pieces(PieceType::Pawn, PieceType::King))) {
+  } else if (blocker_plan_ && !plans::has_mobile_piece(pos_, loser_)) {
     // Until the loser has a piece to block with and while none of its pawns is
     // free, its king heads for the nearest man barring one's file (a freed pawn
     // runs as any pawn of a loser that needs blockers: naturally).

@@ -51,9 +51,6 @@ bool uses_corner_plan(const Position& pos, Color winner) {
          (!(pieces & core::kLightSquares) || !(pieces & core::kDarkSquares));
 }
 
-// Defined below with the prison plan.
-Bitboard stuck_pieces(const Position& pos, Color c);
-
 // The edge squares two king steps from the winner's king when it stands on the
 // edge shut in: there the loser's king, beside the squares that king guards, needs
 // fewer men of its own to block it than in a corner (k7/1b6/2b5/8/8/1pB5/pP6/K7 w:
@@ -105,8 +102,6 @@ Square target_corner(const Position& pos, Color winner, int plan) {
   return corners[plan % n];
 }
 
-// c's pieces (kings and pawns aside) with no square to move to: a bishop behind its
-// own pawns stands as fixed as they do, until something moves.
 Bitboard stuck_pieces(const Position& pos, Color c) {
   Bitboard stuck = 0;
   const Bitboard own = pos.pieces(c);
@@ -114,6 +109,11 @@ Bitboard stuck_pieces(const Position& pos, Color c) {
     if (!(core::piece_attacks(core::type_of(pos.piece_on(s)), s, pos.pieces()) & ~own))
       stuck |= core::square_bb(s);
   return stuck;
+}
+
+bool has_mobile_piece(const Position& pos, Color c) {
+  const Bitboard pieces = pos.pieces(c) & ~pos.pieces(PieceType::Pawn, PieceType::King);
+  return pieces && (pieces & ~stuck_pieces(pos, c));
 }
 
 Bitboard king_prison(const Position& pos, Color c) {
@@ -170,16 +170,22 @@ namespace {
 // has_blocker_plan, once the prison plan is ruled out.
 bool blocker_plan_without_prison(const Position& pos, Color winner) {
   const Color loser = ~winner;
+  // Kings and pawns alone: the winner's king takes a blocker (blocker_to_take).
   const Bitboard pieces = pos.pieces(winner) & ~pos.pieces(PieceType::Pawn, PieceType::King);
-  const Bitboard pawns = pos.pieces(winner, PieceType::Pawn);
-  // Bishops of one colour and pawns; the loser's king and pawns alone.
-  if (!pieces || pieces != pos.pieces(winner, PieceType::Bishop) ||
-      ((pieces & core::kLightSquares) && (pieces & core::kDarkSquares)) ||
-      (pos.pieces(loser) & ~pos.pieces(PieceType::Pawn, PieceType::King)))
-    return false;
+  if (!pieces) return false;
+  // The plan frees one of the loser's pawns (loser_lanes, below).
+  if (!pos.pieces(loser, PieceType::Pawn)) return false;
   // No pawn of the winner may run (it would queen and mate without blockers).
-  for (Square p : core::squares(pawns))
+  for (Square p : core::squares(pos.pieces(winner, PieceType::Pawn)))
     if (!(file_ahead(winner, p) & pos.pieces())) return false;
+  // The winner's pieces that can move are bishops of one colour, if any; the
+  // loser has its king and pawns, and pieces that cannot move (they stay shut in
+  // until the pawns around them go).
+  const Bitboard mobile = pieces & ~stuck_pieces(pos, winner);
+  if ((mobile & ~pos.pieces(winner, PieceType::Bishop)) ||
+      ((mobile & core::kLightSquares) && (mobile & core::kDarkSquares)) ||
+      has_mobile_piece(pos, loser))
+    return false;
   const LoserLanes lanes = loser_lanes(pos, winner);
   return !lanes.runners && lanes.blockers;
 }

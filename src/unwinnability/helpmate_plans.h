@@ -62,6 +62,13 @@ core::Bitboard candidate_corners(const core::Position& pos, core::Color winner);
 // The corner of a plan: plan 0 the nearest to the loser's king (see the .cpp).
 core::Square target_corner(const core::Position& pos, core::Color winner, int plan);
 
+// c's pieces (kings and pawns aside) with no square to move to: a bishop behind its
+// own pawns stands as fixed as they do, until something moves.
+core::Bitboard stuck_pieces(const core::Position& pos, core::Color c);
+
+// Whether c has a piece (kings and pawns aside) that can move.
+bool has_mobile_piece(const core::Position& pos, core::Color c);
+
 // The squares c's king can ever walk to while the pawns and c's pieces that cannot
 // move stand as they do, when they are few enough to call it shut in; none otherwise.
 core::Bitboard king_prison(const core::Position& pos, core::Color c);
@@ -101,12 +108,17 @@ struct LoserLanes {
 };
 LoserLanes loser_lanes(const core::Position& pos, core::Color winner);
 
-// Whether the blocker plan applies: the winner has bishops of one colour and pawns
-// that cannot run, its king is free, and the loser has only its king and pawns,
-// none of which can run. The bishops mate only with the loser's own men blocking
-// its king, and the loser has none to move: its king first takes a man of the
-// winner in front of one of its pawns, which then promotes into a blocker
-// (2B1B1B1/pBpBpBp1/P1P1P1P1/8/8/8/8/k1K5 w). The last plan when it applies.
+// Whether the blocker plan applies: the winner has pieces, those of them that can
+// move are bishops of one colour, its pawns cannot run, and its king is free; the
+// loser has only its king, pawns none of which can run, and pieces that cannot
+// move. The bishops mate only with the loser's own men blocking its king, and the
+// loser has none to move: its king first takes a man of the winner in front of
+// one of its pawns, which then promotes into a blocker
+// (2B1B1B1/pBpBpBp1/P1P1P1P1/8/8/8/8/k1K5 w), or into a piece offered to a pawn
+// of the winner's, which then runs and queens where the winner's pieces are all
+// shut in (1nk5/1p1p4/bPpP4/BpP5/1P6/8/8/7K w: White's king takes the knight on
+// b8 and the pawn on d7, and the d-pawn queens and is given to c6xd5). The last
+// plan when it applies.
 bool has_blocker_plan(const core::Position& pos, core::Color winner);
 
 }  // namespace arbiter::rules::plans

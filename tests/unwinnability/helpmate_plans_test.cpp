@@ -379,6 +379,32 @@ TEST(HelpmatePlans, TheLoserFreesAPawnToMakeItsOwnBlocker) {
   }
 }
 
+// Pieces that cannot move do not stop the blocker plan, on either side: the
+// winner's shut-in pieces cannot mate, the loser's cannot block. In
+// 1nk5/1p1p4/bPpP4/BpP5/1P6/8/8/7K w Black's knight and bishop are shut in by
+// their own pawns and White's bishop by its own: White's king takes the knight
+// and the d7 pawn, its d-pawn queens and is taken on d5, and Black's d-pawn
+// queens and mates. These three public vectors needed 2 to 4 million nodes of
+// the corner plans; the blocker plan settles each within the default budget.
+// A knight that can move (d7 empty) is a blocker already: no blocker plan.
+TEST(HelpmatePlans, PiecesShutInDoNotStopTheBlockerPlan) {
+  const struct {
+    const char* fen;
+    Color winner;
+  } cases[] = {
+      {"1nk5/1p1p4/bPpP4/BpP5/1P6/8/8/7K w - - 0 1", Color::Black},
+      {"k7/8/1p6/bP6/Bp6/1Pp5/2P5/NK6 w - - 0 1", Color::White},
+      {"k7/1b6/b1b5/1b6/p1p5/PpPp4/1P1P4/1NBK4 w - - 0 1", Color::Black},
+  };
+  for (const auto& c : cases) {
+    const Position pos = test::must_parse(c.fen);
+    EXPECT_TRUE(plans::has_blocker_plan(pos, c.winner)) << c.fen;
+    expect_proven_winnable(c.fen, c.winner);
+  }
+  EXPECT_FALSE(plans::has_blocker_plan(test::must_parse("1nk5/1p6/bPpP4/BpP5/1P6/8/8/7K w - - 0 1"),
+                                       Color::Black));
+}
+
 // A last plan that goes first weighs three times as much as the corner plans
 // together, in a round the budget cannot pay in full too (before, every plan got
 // the same share there). White's king is shut in on h1; Black's king takes a6,
