@@ -192,19 +192,19 @@ bool blocker_plan_without_prison(const Position& pos, Color winner) {
 
 }  // namespace
 
-bool has_blocker_plan(const Position& pos, Color winner) {
-  // The prison plan frees pawns too: never both.
-  return !prison_walls(pos, winner) && blocker_plan_without_prison(pos, winner);
-}
-
 PlanSet plan_set(const Position& pos, Color winner) {
   PlanSet set;
   if (uses_corner_plan(pos, winner)) set.corners = core::popcount(candidate_corners(pos, winner));
+  // The prison plan frees pawns too: never both.
   if (prison_walls(pos, winner))
     set.last = PlanSet::Last::Prison;
   else if (blocker_plan_without_prison(pos, winner))
     set.last = PlanSet::Last::Blocker;
   return set;
+}
+
+bool has_blocker_plan(const Position& pos, Color winner) {
+  return plan_set(pos, winner).last == PlanSet::Last::Blocker;
 }
 
 }  // namespace plans
