@@ -13,6 +13,7 @@
 
 #include "arbiter/eval/nnue_net_file.h"
 #include "arbiter/train/checkpoint.h"
+#include "arbiter/train/grow_model.h"
 #include "arbiter/train/quantise.h"
 #include "arbiter/train/trainer.h"
 #include "arbiter/train/training_set.h"
@@ -142,13 +143,26 @@ int train(const Settings& s) {
     std::cout << "resuming " << s.resume << " after epoch " << state.epochs_done << "\n";
   } else if (!s.init.empty()) {
     // Fine-tuning: the weights of an existing net (the seed still picks the
-    // split and the batch order).
-    auto net = eval::nnue::load_net_file(s.init);
+    // split and the batch order). A smaller net (fewer hidden units, or one
+    // output bucket) is grown into the architecture's shape first.
+    auto net = eval::nnue::load_net_file_of_any_shape(s.init);
     if (!net) {
-      std::cerr << "arbiter train: " << s.init << ": " << net.error() << "\n";
+      std::cerr << "arbiter train: " << net.error() << "\n";
       return kFailure;
     }
-    state.model = train::dequantise(net.value());
+    train::FloatModel start = train::dequantise(net.value());
+    if (start.hidden() != eval::nnue::kHidden || start.buckets() != eval::nnue::kOutputBuckets) {
+      auto grown =
+          train::grow_model(start, eval::nnue::kHidden, eval::nnue::kOutputBuckets, s.seed);
+      if (!grown) {
+        std::cerr << "arbiter train: " << s.init << ": " << grown.error() << "\n";
+        return kFailure;
+      }
+      std::cout << "grew " << s.init << " from " << start.hidden() << " hidden x "
+                << start.buckets() << " buckets (its new units start silent)\n";
+      start = std::move(grown).value();
+    }
+    state.model = std::move(start);
     std::cout << "starting from " << s.init << "\n";
   } else {
     state.model.initialise(s.seed);
@@ -252,7 +266,9 @@ int run_train(int argc, char** argv) {
       "keep-best", "write the net of the epoch with the lowest validation loss, not the last")(
       "checkpoint", "checkpoint written after every epoch (default: OUT.ckpt)",
       value<std::string>())("resume", "continue from this checkpoint", value<std::string>())(
-      "init", "start from this net's weights instead of random ones (fine-tuning)",
+      "init",
+      "start from this net's weights instead of random ones (fine-tuning); a net "
+      "with fewer hidden units or one output bucket is grown into this build's shape first",
       value<std::string>())("h,help", "print this help");
   try {
     auto args = options.parse(argc, argv);

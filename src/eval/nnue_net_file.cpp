@@ -13,8 +13,9 @@ namespace arbiter::eval::nnue {
 
 namespace {
 
-constexpr size_t kFeatureWeightCount = size_t(kInputs) * kHidden;
-constexpr size_t kOutputWeightCount = size_t(kOutputBuckets) * 2 * kHidden;
+// The widest net parse_net_of_any_shape reads (the trainer's input when it
+// grows a net): far past any width this engine's data could feed.
+constexpr uint32_t kMaxReadableHidden = 4096;
 
 // Little-endian readers and writers, byte by byte so the file format does not
 // depend on the host's byte order.
@@ -76,27 +77,37 @@ Result<bool> check_header(const NetHeader& h) {
 
 }  // namespace
 
-QuantisedNet QuantisedNet::zeroed() {
+QuantisedNet QuantisedNet::zeroed(int hidden, int buckets) {
   QuantisedNet net;
-  net.feature_weights.assign(kFeatureWeightCount, 0);
-  net.feature_bias.assign(kHidden, 0);
-  net.output_weights.assign(kOutputWeightCount, 0);
-  net.output_bias.assign(kOutputBuckets, 0);
+  net.header.hidden = uint32_t(hidden);
+  net.header.output_buckets = uint32_t(buckets);
+  net.header.arch_hash = architecture_hash(uint32_t(hidden), uint32_t(buckets));
+  net.feature_weights.assign(size_t(kInputs) * size_t(hidden), 0);
+  net.feature_bias.assign(size_t(hidden), 0);
+  net.output_weights.assign(size_t(buckets) * 2 * size_t(hidden), 0);
+  net.output_bias.assign(size_t(buckets), 0);
   return net;
 }
 
-Result<QuantisedNet> parse_net(std::span<const uint8_t> bytes) {
+namespace {
+
+Result<NetHeader> header_of(std::span<const uint8_t> bytes) {
   if (bytes.size() < sizeof(NetHeader))
     return Error{"truncated net: " + std::to_string(bytes.size()) + " bytes, shorter than the " +
                  std::to_string(sizeof(NetHeader)) + "-byte header"};
-  QuantisedNet net = QuantisedNet::zeroed();
-  net.header = read_header(bytes.data());
-  if (auto ok = check_header(net.header); !ok) return Error{ok.error()};
-  if (bytes.size() != kNetFileSize)
-    return Error{std::string(bytes.size() < kNetFileSize ? "truncated" : "oversized") +
-                 " net: " + std::to_string(bytes.size()) + " bytes, expected exactly " +
-                 std::to_string(kNetFileSize)};
+  return read_header(bytes.data());
+}
 
+// The arrays after a checked header, sized by its shape, and the bound on the
+// output weights.
+Result<QuantisedNet> parse_body(std::span<const uint8_t> bytes, const NetHeader& header) {
+  const size_t expected = net_file_size(header.hidden, header.output_buckets);
+  if (bytes.size() != expected)
+    return Error{std::string(bytes.size() < expected ? "truncated" : "oversized") +
+                 " net: " + std::to_string(bytes.size()) + " bytes, expected exactly " +
+                 std::to_string(expected)};
+  QuantisedNet net = QuantisedNet::zeroed(int(header.hidden), int(header.output_buckets));
+  net.header = header;
   const uint8_t* p = bytes.data() + sizeof(NetHeader);
   for (int16_t& w : net.feature_weights) w = read_i16(p), p += 2;
   for (int16_t& b : net.feature_bias) b = read_i16(p), p += 2;
@@ -113,20 +124,60 @@ Result<QuantisedNet> parse_net(std::span<const uint8_t> bytes) {
   return net;
 }
 
-Result<QuantisedNet> load_net_file(const std::string& path) {
+// The file's bytes through `parse`, its errors naming the file.
+Result<QuantisedNet> load_file(const std::string& path,
+                               Result<QuantisedNet> (*parse)(std::span<const uint8_t>)) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return Error{"cannot open net file '" + path + "'"};
   std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)),
                              std::istreambuf_iterator<char>());
   if (in.bad()) return Error{"cannot read net file '" + path + "'"};
-  auto net = parse_net(bytes);
+  auto net = parse(bytes);
   if (!net) return Error{"net file '" + path + "': " + net.error()};
   return net;
 }
 
+}  // namespace
+
+Result<QuantisedNet> parse_net(std::span<const uint8_t> bytes) {
+  auto header = header_of(bytes);
+  if (!header) return Error{header.error()};
+  if (auto ok = check_header(header.value()); !ok) return Error{ok.error()};
+  return parse_body(bytes, header.value());
+}
+
+Result<QuantisedNet> parse_net_of_any_shape(std::span<const uint8_t> bytes) {
+  auto header = header_of(bytes);
+  if (!header) return Error{header.error()};
+  const NetHeader& h = header.value();
+  if (h.magic != kNetMagic) return Error{"not an Arbiter net file (bad magic)"};
+  if (h.version != kNetFormatVersion)
+    return Error{"net format version " + std::to_string(h.version) + ", this engine reads " +
+                 std::to_string(kNetFormatVersion)};
+  if (h.hidden == 0 || h.hidden % kHiddenMultiple != 0 || h.hidden > kMaxReadableHidden ||
+      h.output_buckets == 0 || h.output_buckets > uint32_t(kMaxMen))
+    return Error{"net shape " + std::to_string(h.hidden) + " hidden x " +
+                 std::to_string(h.output_buckets) +
+                 " buckets is not one this engine can be built for"};
+  if (h.arch_hash != architecture_hash(h.hidden, h.output_buckets))
+    return Error{"architecture hash " + hex(h.arch_hash) + " is not that of a " +
+                 std::to_string(h.hidden) + " x " + std::to_string(h.output_buckets) +
+                 " net of this quantisation"};
+  if (h.eval_scale != kEvalScale)
+    return Error{"net eval scale " + std::to_string(h.eval_scale) + ", this engine uses " +
+                 std::to_string(kEvalScale)};
+  return parse_body(bytes, h);
+}
+
+Result<QuantisedNet> load_net_file(const std::string& path) { return load_file(path, parse_net); }
+
+Result<QuantisedNet> load_net_file_of_any_shape(const std::string& path) {
+  return load_file(path, parse_net_of_any_shape);
+}
+
 std::vector<uint8_t> serialize_net(const QuantisedNet& net) {
   std::vector<uint8_t> out;
-  out.reserve(kNetFileSize);
+  out.reserve(net_file_size(net.feature_bias.size(), net.output_bias.size()));
   const NetHeader& h = net.header;
   out.insert(out.end(), h.magic.begin(), h.magic.end());
   write_u32(out, h.version);
@@ -168,7 +219,7 @@ int evaluate_reference(const QuantisedNet& net, const core::Position& pos) {
   const int bucket = output_bucket(core::popcount(pos.pieces()));
   const int16_t* w = net.output_weights.data() + size_t(bucket) * 2 * kHidden;
   const core::Color stm = pos.side_to_move();
-  int32_t sum = 0;
+  int64_t sum = 0;
   for (int half = 0; half < 2; ++half) {
     const int16_t* a = acc[core::index(half == 0 ? stm : ~stm)];
     for (int i = 0; i < kHidden; ++i) {

@@ -126,7 +126,7 @@ void Network::update(const Accumulator& in, Accumulator& out, const FeatureDelta
 int Network::output(const Accumulator& acc, core::Color stm, int men) const {
   const int bucket = output_bucket(men);
   const int16_t* w = output_weights_.data() + size_t(bucket) * 2 * kHidden;
-  const int32_t sum = run_screlu_dot(acc.values[core::index(stm)].data(), w) +
+  const int64_t sum = int64_t(run_screlu_dot(acc.values[core::index(stm)].data(), w)) +
                       run_screlu_dot(acc.values[core::index(~stm)].data(), w + kHidden);
   return output_to_centipawns(sum, output_bias_[size_t(bucket)]);
 }

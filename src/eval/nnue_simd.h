@@ -24,7 +24,7 @@
 
 namespace arbiter::eval::nnue::simd {
 
-static_assert(kHidden % 32 == 0, "SIMD back ends work on whole 64-byte blocks of int16");
+static_assert(kHidden % kHiddenMultiple == 0, "SIMD back ends work on whole 64-byte blocks");
 
 // Numbered as cmake/SimdBackend.cmake numbers ARBITER_SIMD_LEVEL (new ones last).
 enum class Backend { Scalar, Sse2, Avx2, Avx512, Neon, Simd128 };

@@ -116,10 +116,7 @@ FloatModel FloatModel::for_architecture() {
 
 void FloatModel::initialise(uint64_t seed) {
   SplitMix64 rng(seed);
-  // A position has about 30 active features: scale the first layer by the
-  // active count rather than 768 so the accumulators start near unit range.
-  constexpr float kTypicalActive = 30.0f;
-  const float feature_range = 1.0f / std::sqrt(kTypicalActive);
+  const float feature_range = 1.0f / std::sqrt(kTypicalActiveFeatures);
   const float output_range = 1.0f / std::sqrt(2.0f * float(hidden_));
   std::fill(params_.begin(), params_.end(), 0.0f);
   for (size_t i = 0; i < feature_bias_offset(); ++i)

@@ -48,12 +48,13 @@ Result<nnue::QuantisedNet> quantise(const FloatModel& model, const std::string& 
 }
 
 FloatModel dequantise(const nnue::QuantisedNet& net) {
-  FloatModel model = FloatModel::for_architecture();
+  const int hidden = int(net.feature_bias.size());
+  FloatModel model(hidden, int(net.output_bias.size()));
   const std::span<float> p = model.parameters();
   const float qa = nnue::kQA, qb = nnue::kQB;
   for (size_t i = 0; i < net.feature_weights.size(); ++i) p[i] = float(net.feature_weights[i]) / qa;
-  for (int i = 0; i < nnue::kHidden; ++i)
-    p[model.feature_bias_offset() + i] = float(net.feature_bias[i]) / qa;
+  for (int i = 0; i < hidden; ++i)
+    p[model.feature_bias_offset() + i] = float(net.feature_bias[size_t(i)]) / qa;
   for (size_t i = 0; i < net.output_weights.size(); ++i)
     p[model.output_weights_offset() + i] = float(net.output_weights[i]) / qb;
   for (size_t b = 0; b < net.output_bias.size(); ++b)

@@ -122,6 +122,44 @@ TEST(TrainCli, InitStartsFromAnExistingNet) {
     std::filesystem::remove(path);
 }
 
+// --init with a net narrower than the architecture grows it (grow_model): with a
+// learning rate of 0 the net written keeps the small net's units and biases
+// exactly, and its new units have no output weight.
+TEST(TrainCli, InitGrowsANarrowerNet) {
+  namespace nnue = eval::nnue;
+  constexpr int kSmallHidden = nnue::kHiddenMultiple;
+  static_assert(kSmallHidden < nnue::kHidden);
+  nnue::QuantisedNet small = nnue::QuantisedNet::zeroed(kSmallHidden, 1);
+  for (size_t i = 0; i < small.feature_weights.size(); ++i)
+    small.feature_weights[i] = int16_t(int(i % 41) - 20);
+  for (size_t i = 0; i < small.output_weights.size(); ++i)
+    small.output_weights[i] = int16_t(int(i % 21) - 10);
+  small.output_bias[0] = 777;
+  const std::string small_path = scratch_path("grow-small.nnue");
+  ASSERT_TRUE(nnue::save_net_file(small, small_path));
+  const std::string data = write_data_file(1000);
+  const std::string grown_path = scratch_path("grow-wide.nnue");
+  auto run = run_arbiter_args("train --data " + quote(data) + " --batch 512 --epochs 1 --lr 0" +
+                              " --init " + quote(small_path) + " --out " + quote(grown_path));
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.out.find("grew"), std::string::npos) << run.out;
+  auto grown = nnue::load_net_file(grown_path);  // the engine's shape
+  ASSERT_TRUE(grown) << grown.error();
+  const nnue::QuantisedNet& wide = grown.value();
+  for (int feature = 0; feature < nnue::kInputs; ++feature)
+    for (int unit = 0; unit < kSmallHidden; ++unit)
+      ASSERT_EQ(wide.feature_weights[size_t(feature) * nnue::kHidden + unit],
+                small.feature_weights[size_t(feature) * kSmallHidden + unit]);
+  for (int half = 0; half < 2; ++half)
+    for (int unit = 0; unit < nnue::kHidden; ++unit)
+      EXPECT_EQ(wide.output_weights[size_t(half) * nnue::kHidden + unit],
+                unit < kSmallHidden ? small.output_weights[size_t(half) * kSmallHidden + unit] : 0)
+          << half << " " << unit;
+  EXPECT_EQ(wide.output_bias[0], small.output_bias[0]);
+  for (const std::string& path : {data, small_path, grown_path, grown_path + ".ckpt"})
+    std::filesystem::remove(path);
+}
+
 TEST(TrainCli, RefusesMissingDataAndBadOptions) {
   EXPECT_EQ(run_arbiter_args("train --out x.nnue").exit_code, 2);
   EXPECT_EQ(run_arbiter_args("train --data a --out b --lr-decay linear").exit_code, 2);

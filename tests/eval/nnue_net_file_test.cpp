@@ -90,6 +90,44 @@ TEST(NnueNetFile, RejectsOutputWeightsTheSimdCannotMultiplyExactly) {
   expect_rejected(serialize_net(net), "output weight 5");
 }
 
+// A net of another shape (what the trainer grows from): the engine's loader
+// refuses it, the any-shape reader gives its arrays at their own sizes, and it
+// still checks the hash, the size and the output bound for that shape.
+TEST(NnueNetFile, TheAnyShapeReaderReadsSmallerNetsTheEngineRefuses) {
+  constexpr int kSmallHidden = kHiddenMultiple, kBuckets = 2;
+  QuantisedNet small = QuantisedNet::zeroed(kSmallHidden, kBuckets);
+  for (size_t i = 0; i < small.feature_weights.size(); ++i)
+    small.feature_weights[i] = int16_t(i % 97) - 48;
+  small.output_weights.back() = -kMaxOutputWeight;
+  small.output_bias[1] = 12345;
+  const std::vector<uint8_t> bytes = serialize_net(small);
+  EXPECT_EQ(bytes.size(), net_file_size(kSmallHidden, kBuckets));
+  expect_rejected(bytes, "architecture hash");
+
+  auto read = parse_net_of_any_shape(bytes);
+  ASSERT_TRUE(read) << read.error();
+  EXPECT_EQ(read->feature_bias.size(), size_t(kSmallHidden));
+  EXPECT_EQ(read->output_bias.size(), size_t(kBuckets));
+  EXPECT_EQ(serialize_net(read.value()), bytes);
+
+  // The engine's own shape reads the same either way.
+  EXPECT_EQ(serialize_net(parse_net_of_any_shape(valid_bytes()).value()), valid_bytes());
+
+  auto hash = bytes;
+  put_u32(hash, kArchHashOffset, architecture_hash());  // the engine's, not this shape's
+  EXPECT_FALSE(parse_net_of_any_shape(hash));
+  auto odd_width = bytes;
+  put_u32(odd_width, kHiddenOffset, kHiddenMultiple + 1);
+  put_u32(odd_width, kArchHashOffset, architecture_hash(kHiddenMultiple + 1, kBuckets));
+  auto odd = parse_net_of_any_shape(odd_width);
+  ASSERT_FALSE(odd);
+  EXPECT_NE(odd.error().find("can be built for"), std::string::npos) << odd.error();
+  EXPECT_FALSE(parse_net_of_any_shape(std::vector<uint8_t>(bytes.begin(), bytes.end() - 2)));
+  QuantisedNet too_heavy = small;
+  too_heavy.output_weights[3] = kMaxOutputWeight + 1;
+  EXPECT_FALSE(parse_net_of_any_shape(serialize_net(too_heavy)));
+}
+
 TEST(NnueNetFile, ReferenceIsSideToMoveRelative) {
   // With every weight zero but the output bias, the score is the bias on the
   // eval scale, for either side to move.

@@ -17,8 +17,8 @@
 // toward zero, the last line in 64 bits (output_to_centipawns below).
 // Accumulators are int16 with wrapping (mod 2^16) additions, so any order of
 // incremental updates gives the from-scratch value bit for bit. With output weights
-// clipped to +-kMaxOutputWeight, |sum| <= 2 * kHidden * kQA^2 * 127 < 2^31, so
-// int32 arithmetic cannot overflow (checked below), and clamp(a) * w fits int16
+// clipped to +-kMaxOutputWeight, each half's |sum| <= kHidden * kQA^2 * 127 < 2^31,
+// so its int32 lanes cannot overflow (checked below), and clamp(a) * w fits int16
 // (255 * 127 = 32385), which keeps the SIMD multiply-add in 16-bit lanes.
 #pragma once
 
@@ -33,6 +33,10 @@ namespace arbiter::eval::nnue {
 inline constexpr int kPieceTypes = 6;
 inline constexpr int kInputs = 2 * kPieceTypes * core::kNumSquares;  // 768
 inline constexpr int kHidden = 128;
+// Every width this engine can be built for is a multiple of this: the SIMD back
+// ends work on whole 64-byte blocks of int16.
+inline constexpr int kHiddenMultiple = 32;
+static_assert(kHidden % kHiddenMultiple == 0);
 inline constexpr int kOutputBuckets = 1;
 inline constexpr int kMaxMen = 32;
 
@@ -43,8 +47,10 @@ inline constexpr int kEvalScale = 400;
 inline constexpr int kMaxOutputWeight = 127;  // in kQB units: 127 / 64 = 1.98 as float
 inline constexpr float kMaxOutputWeightFloat = float(kMaxOutputWeight) / float(kQB);
 
-static_assert(int64_t(2) * kHidden * kQA * kQA * kMaxOutputWeight < (int64_t(1) << 31),
-              "the SCReLU output sum must fit int32");
+// Each half of the output sum (one perspective's accumulator) is computed in
+// int32 lanes, the two halves are added in 64 bits: 256 units fit.
+static_assert(int64_t(kHidden) * kQA * kQA * kMaxOutputWeight < (int64_t(1) << 31),
+              "each half's SCReLU output sum must fit int32");
 static_assert(kQA * kMaxOutputWeight <= 32767, "clamp(a) * w must fit int16");
 
 // Index of the feature for `piece` on `sq` seen from `perspective`.
@@ -57,8 +63,8 @@ constexpr int feature_index(core::Color perspective, core::Piece piece, core::Sq
 
 // The last step of inference, shared by every back end and the reference:
 // `sum` is the SCReLU dot product, `bias` the bucket's output bias.
-constexpr int output_to_centipawns(int32_t sum, int32_t bias) {
-  return int((int64_t(sum / kQA) + bias) * kEvalScale / (int64_t(kQA) * kQB));
+constexpr int output_to_centipawns(int64_t sum, int32_t bias) {
+  return int((sum / kQA + bias) * kEvalScale / (int64_t(kQA) * kQB));
 }
 
 // Output bucket by the number of men on the board (2..32).
@@ -78,11 +84,13 @@ constexpr int output_bucket(int men) {
 inline constexpr std::array<char, 8> kNetMagic = {'A', 'R', 'B', 'N', 'N', 'U', 'E', '\0'};
 inline constexpr uint32_t kNetFormatVersion = 1;
 
-// Changes whenever anything above that the weights depend on changes.
-constexpr uint32_t architecture_hash() {
+// Changes whenever anything above that the weights depend on changes. Other
+// shapes (`hidden`, `buckets`) hash as this engine would if built for them: the
+// trainer reads a smaller net of the same quantisation to grow it (grow_model).
+constexpr uint32_t architecture_hash(uint32_t hidden = kHidden, uint32_t buckets = kOutputBuckets) {
   uint32_t h = 2166136261u;  // FNV-1a over the shape and the quantisation
-  for (uint32_t v : {uint32_t(kInputs), uint32_t(kHidden), uint32_t(kOutputBuckets), uint32_t(kQA),
-                     uint32_t(kQB), uint32_t(kMaxMen), 2u /* SCReLU */})
+  for (uint32_t v : {uint32_t(kInputs), hidden, buckets, uint32_t(kQA), uint32_t(kQB),
+                     uint32_t(kMaxMen), 2u /* SCReLU */})
     for (int byte = 0; byte < 4; ++byte) h = (h ^ ((v >> (8 * byte)) & 0xff)) * 16777619u;
   return h;
 }
@@ -99,9 +107,12 @@ struct NetHeader {
 };
 static_assert(sizeof(NetHeader) == 64, "the net header is 64 bytes on disk");
 
-inline constexpr size_t kNetParameterBytes =
-    sizeof(int16_t) * (size_t(kInputs) * kHidden + kHidden + size_t(kOutputBuckets) * 2 * kHidden) +
-    sizeof(int32_t) * kOutputBuckets;
-inline constexpr size_t kNetFileSize = sizeof(NetHeader) + kNetParameterBytes;
+// The bytes of a net file of `hidden` units and `buckets` output buckets.
+constexpr size_t net_file_size(size_t hidden, size_t buckets) {
+  return sizeof(NetHeader) +
+         sizeof(int16_t) * (size_t(kInputs) * hidden + hidden + buckets * 2 * hidden) +
+         sizeof(int32_t) * buckets;
+}
+inline constexpr size_t kNetFileSize = net_file_size(kHidden, kOutputBuckets);
 
 }  // namespace arbiter::eval::nnue

@@ -15,19 +15,27 @@ namespace arbiter::eval::nnue {
 
 struct QuantisedNet {
   NetHeader header;
+  // Sized by header.hidden and header.output_buckets (kHidden and
+  // kOutputBuckets in every net the engine loads).
   std::vector<int16_t> feature_weights;  // [kInputs][kHidden], row = feature
   std::vector<int16_t> feature_bias;     // [kHidden]
   std::vector<int16_t> output_weights;   // [kOutputBuckets][2 * kHidden], stm half first
   std::vector<int32_t> output_bias;      // [kOutputBuckets]
 
-  // All arrays sized for the architecture, zero.
-  static QuantisedNet zeroed();
+  // All arrays sized for `hidden` units and `buckets` output buckets (the
+  // architecture's unless said), zero; the header says that shape.
+  static QuantisedNet zeroed(int hidden = kHidden, int buckets = kOutputBuckets);
 };
 
 // Checks magic, version, architecture hash, shape and exact size; the error
 // says which check failed.
 Result<QuantisedNet> parse_net(std::span<const uint8_t> bytes);
 Result<QuantisedNet> load_net_file(const std::string& path);
+// The same checks, except that any shape the format can hold is read (its
+// arrays sized by its header): this engine cannot play such a net, but the
+// trainer can start from it (grow_model).
+Result<QuantisedNet> parse_net_of_any_shape(std::span<const uint8_t> bytes);
+Result<QuantisedNet> load_net_file_of_any_shape(const std::string& path);
 std::vector<uint8_t> serialize_net(const QuantisedNet& net);
 Result<bool> save_net_file(const QuantisedNet& net, const std::string& path);
 

@@ -60,6 +60,9 @@ class FloatModel {
   }
   float output_bias(int bucket) const { return params_[output_bias_offset() + bucket]; }
 
+  // A position has about 30 active features: the first layer is scaled by the
+  // active count rather than 768 so the accumulators start near unit range.
+  static constexpr float kTypicalActiveFeatures = 30.0f;
   // Uniform in +-1/sqrt(fan-in) per layer, biases zero; deterministic in `seed`.
   void initialise(uint64_t seed);
   // Clamps every parameter into the range its quantisation allows.

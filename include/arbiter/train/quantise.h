@@ -18,10 +18,11 @@ namespace arbiter::train {
 // into the net header (truncated to fit, always NUL terminated).
 Result<eval::nnue::QuantisedNet> quantise(const FloatModel& model, const std::string& description);
 
-// The inverse: each integer divided by its scale, in a model of the
-// architecture's shape. What the integer net computes (up to the truncation of
-// its final divisions), and where training from an existing net starts
-// (`arbiter train --init`); quantising it again gives the same integers.
+// The inverse: each integer divided by its scale, in a model of the net's
+// shape (the architecture's for any net the engine loads). What the integer net
+// computes (up to the truncation of its final divisions), and where training
+// from an existing net starts (`arbiter train --init`, through grow_model when
+// the net is smaller); quantising it again gives the same integers.
 FloatModel dequantise(const eval::nnue::QuantisedNet& net);
 
 }  // namespace arbiter::train

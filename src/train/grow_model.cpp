@@ -1,0 +1,58 @@
+// Growing a model (see grow_model.h). Layout of the parameters: FloatModel's,
+// feature rows of `hidden` floats, then the biases, then per bucket the output
+// weights of the side to move's half and the other half.
+#include "arbiter/train/grow_model.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "arbiter/train/rng.h"
+
+namespace arbiter::train {
+
+namespace {
+
+namespace nnue = eval::nnue;
+
+std::string shape(int hidden, int buckets) {
+  return std::to_string(hidden) + " hidden x " + std::to_string(buckets) + " buckets";
+}
+
+}  // namespace
+
+Result<FloatModel> grow_model(const FloatModel& from, int hidden, int buckets, uint64_t seed) {
+  const int old_hidden = from.hidden();
+  if (hidden < old_hidden || buckets < from.buckets() || hidden % kHiddenGranule != 0 ||
+      (from.buckets() != 1 && from.buckets() != buckets))
+    return Error{"cannot grow a net of " + shape(old_hidden, from.buckets()) + " into " +
+                 shape(hidden, buckets)};
+  FloatModel grown(hidden, buckets);
+  const std::span<float> p = grown.parameters();
+
+  // The first layer: each feature row keeps its old units; the new ones are
+  // drawn row by row, in the order initialise would draw a whole layer.
+  SplitMix64 rng(seed);
+  const float feature_range = 1.0f / std::sqrt(FloatModel::kTypicalActiveFeatures);
+  for (int feature = 0; feature < nnue::kInputs; ++feature) {
+    float* row = p.data() + size_t(feature) * size_t(hidden);
+    std::copy_n(from.feature_row(feature), old_hidden, row);
+    for (int unit = old_hidden; unit < hidden; ++unit)
+      row[unit] = feature_range * rng.next_symmetric();
+  }
+  std::copy_n(from.feature_bias(), old_hidden, p.data() + grown.feature_bias_offset());
+
+  // The output layer: each half keeps its old units' weights; the new ones stay zero.
+  for (int bucket = 0; bucket < buckets; ++bucket) {
+    const int source = from.buckets() == 1 ? 0 : bucket;
+    float* out = p.data() + grown.output_weights_offset() + size_t(bucket) * 2 * size_t(hidden);
+    for (int half = 0; half < 2; ++half)
+      std::copy_n(from.output_weights(source) + size_t(half) * size_t(old_hidden), old_hidden,
+                  out + size_t(half) * size_t(hidden));
+    p[grown.output_bias_offset() + size_t(bucket)] = from.output_bias(source);
+  }
+  grown.clip();
+  return grown;
+}
+
+}  // namespace arbiter::train

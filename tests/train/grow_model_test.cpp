@@ -1,0 +1,103 @@
+// Growing a net into a wider shape or more output buckets (arbiter train --init
+// with a smaller net): the grown model evaluates exactly as the smaller one, its
+// new units start silent but trainable, and shapes it cannot grow into are refused.
+#include "arbiter/train/grow_model.h"
+
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "arbiter/train/features.h"
+#include "arbiter/train/synthetic_data.h"
+
+namespace arbiter::train {
+namespace {
+
+constexpr int kSmallHidden = 16, kWideHidden = 40, kBuckets = 4;
+constexpr uint64_t kModelSeed = 7, kGrowSeed = 11;
+
+std::vector<SampleFeatures> samples(size_t count) {
+  std::vector<SampleFeatures> out;
+  for (const auto& record : synthetic_material_records(count, /*seed=*/3)) {
+    SampleFeatures f;
+    if (decode_features(record, f)) out.push_back(f);
+  }
+  return out;
+}
+
+FloatModel small_model(int buckets) {
+  FloatModel model(kSmallHidden, buckets);
+  model.initialise(kModelSeed);
+  return model;
+}
+
+TEST(GrowModel, TheGrownModelEvaluatesAsTheSmallOneInEveryBucket) {
+  const FloatModel small = small_model(1);
+  auto grown = grow_model(small, kWideHidden, kBuckets, kGrowSeed);
+  ASSERT_TRUE(grown) << grown.error();
+  EXPECT_EQ(grown->hidden(), kWideHidden);
+  EXPECT_EQ(grown->buckets(), kBuckets);
+  const std::vector<SampleFeatures> positions = samples(200);
+  ASSERT_GT(positions.size(), 150u);
+  for (SampleFeatures f : positions) {
+    f.bucket = 0;
+    const float expected = small.evaluate(f);
+    for (int bucket = 0; bucket < kBuckets; ++bucket) {
+      f.bucket = bucket;
+      EXPECT_EQ(grown->evaluate(f), expected) << "bucket " << bucket;
+    }
+  }
+}
+
+// A model with as many buckets keeps each one: bucket b starts as the old bucket b.
+TEST(GrowModel, WideningKeepsEachBucketOfAModelWithBuckets) {
+  const FloatModel small = small_model(kBuckets);
+  auto grown = grow_model(small, kWideHidden, kBuckets, kGrowSeed);
+  ASSERT_TRUE(grown) << grown.error();
+  for (SampleFeatures f : samples(50)) {
+    for (int bucket = 0; bucket < kBuckets; ++bucket) {
+      f.bucket = bucket;
+      EXPECT_EQ(grown->evaluate(f), small.evaluate(f)) << "bucket " << bucket;
+    }
+  }
+}
+
+// The new units have feature weights to learn with and no say in the output yet;
+// they are drawn from the seed alone.
+TEST(GrowModel, NewUnitsStartSilentButNotDead) {
+  const FloatModel small = small_model(1);
+  auto grown = grow_model(small, kWideHidden, 1, kGrowSeed);
+  ASSERT_TRUE(grown);
+  int nonzero_new_feature_weights = 0;
+  for (int feature = 0; feature < eval::nnue::kInputs; ++feature)
+    for (int unit = kSmallHidden; unit < kWideHidden; ++unit)
+      nonzero_new_feature_weights += grown->feature_row(feature)[unit] != 0.0f;
+  EXPECT_GT(nonzero_new_feature_weights, eval::nnue::kInputs * (kWideHidden - kSmallHidden) / 2);
+  for (int half = 0; half < 2; ++half)
+    for (int unit = kSmallHidden; unit < kWideHidden; ++unit) {
+      EXPECT_EQ(grown->output_weights(0)[half * kWideHidden + unit], 0.0f) << unit;
+      EXPECT_EQ(grown->feature_bias()[unit], 0.0f) << unit;
+    }
+
+  auto again = grow_model(small, kWideHidden, 1, kGrowSeed);
+  auto other_seed = grow_model(small, kWideHidden, 1, kGrowSeed + 1);
+  ASSERT_TRUE(again && other_seed);
+  EXPECT_TRUE(*again == *grown);
+  EXPECT_FALSE(*other_seed == *grown);
+}
+
+TEST(GrowModel, RefusesShapesItCannotGrowInto) {
+  const FloatModel small = small_model(2);
+  EXPECT_FALSE(grow_model(small, kSmallHidden - 8, 2, kGrowSeed));  // narrower
+  EXPECT_FALSE(grow_model(small, kWideHidden + 1, 2, kGrowSeed));   // not a whole granule
+  EXPECT_FALSE(grow_model(small, kWideHidden, 1, kGrowSeed));       // fewer buckets
+  auto other_buckets = grow_model(small, kWideHidden, kBuckets, kGrowSeed);
+  ASSERT_FALSE(other_buckets);  // which old bucket would a new one start from?
+  EXPECT_NE(other_buckets.error().find("cannot grow a net of 16 hidden x 2 buckets"),
+            std::string::npos)
+      << other_buckets.error();
+  EXPECT_TRUE(grow_model(small, kSmallHidden, 2, kGrowSeed));  // the same shape: a copy
+}
+
+}  // namespace
+}  // namespace arbiter::train
