@@ -56,19 +56,24 @@ NetHeader read_header(const uint8_t* p) {
   return h;
 }
 
-// Every header check, in the order a reader would want them explained.
-Result<bool> check_header(const NetHeader& h) {
+// Every header check, in the order a reader would want them explained, for a
+// net of `hidden` units and `buckets` output buckets (the engine's own shape
+// unless said).
+Result<bool> check_header(const NetHeader& h, uint32_t hidden = kHidden,
+                          uint32_t buckets = kOutputBuckets) {
   if (h.magic != kNetMagic) return Error{"not an Arbiter net file (bad magic)"};
   if (h.version != kNetFormatVersion)
     return Error{"net format version " + std::to_string(h.version) + ", this engine reads " +
                  std::to_string(kNetFormatVersion)};
-  if (h.arch_hash != architecture_hash())
-    return Error{"architecture hash " + hex(h.arch_hash) + " does not match this engine's " +
-                 hex(architecture_hash()) + " (net trained for another shape or quantisation)"};
-  if (h.hidden != uint32_t(kHidden) || h.output_buckets != uint32_t(kOutputBuckets))
+  const uint32_t expected_hash = architecture_hash(hidden, buckets);
+  if (h.arch_hash != expected_hash)
+    return Error{"architecture hash " + hex(h.arch_hash) + " does not match " + hex(expected_hash) +
+                 ", this engine's for " + std::to_string(hidden) + " x " + std::to_string(buckets) +
+                 " (net trained for another shape or quantisation)"};
+  if (h.hidden != hidden || h.output_buckets != buckets)
     return Error{"net shape " + std::to_string(h.hidden) + " hidden x " +
                  std::to_string(h.output_buckets) + " buckets, this engine expects " +
-                 std::to_string(kHidden) + " x " + std::to_string(kOutputBuckets)};
+                 std::to_string(hidden) + " x " + std::to_string(buckets)};
   if (h.eval_scale != kEvalScale)
     return Error{"net eval scale " + std::to_string(h.eval_scale) + ", this engine uses " +
                  std::to_string(kEvalScale)};
@@ -150,22 +155,14 @@ Result<QuantisedNet> parse_net_of_any_shape(std::span<const uint8_t> bytes) {
   auto header = header_of(bytes);
   if (!header) return Error{header.error()};
   const NetHeader& h = header.value();
-  if (h.magic != kNetMagic) return Error{"not an Arbiter net file (bad magic)"};
-  if (h.version != kNetFormatVersion)
-    return Error{"net format version " + std::to_string(h.version) + ", this engine reads " +
-                 std::to_string(kNetFormatVersion)};
+  // The header is checked against the shape it names, which must be one this
+  // engine could be built for.
+  if (auto ok = check_header(h, h.hidden, h.output_buckets); !ok) return Error{ok.error()};
   if (h.hidden == 0 || h.hidden % kHiddenMultiple != 0 || h.hidden > kMaxReadableHidden ||
       h.output_buckets == 0 || h.output_buckets > uint32_t(kMaxMen))
     return Error{"net shape " + std::to_string(h.hidden) + " hidden x " +
                  std::to_string(h.output_buckets) +
                  " buckets is not one this engine can be built for"};
-  if (h.arch_hash != architecture_hash(h.hidden, h.output_buckets))
-    return Error{"architecture hash " + hex(h.arch_hash) + " is not that of a " +
-                 std::to_string(h.hidden) + " x " + std::to_string(h.output_buckets) +
-                 " net of this quantisation"};
-  if (h.eval_scale != kEvalScale)
-    return Error{"net eval scale " + std::to_string(h.eval_scale) + ", this engine uses " +
-                 std::to_string(kEvalScale)};
   return parse_body(bytes, h);
 }
 

@@ -31,7 +31,7 @@ Result<FloatModel> grow_model(const FloatModel& from, int hidden, int buckets, u
   const std::span<float> p = grown.parameters();
 
   // The first layer: each feature row keeps its old units; the new ones are
-  // drawn row by row, in the order initialise would draw a whole layer.
+  // drawn from the range initialise uses, feature by feature.
   SplitMix64 rng(seed);
   const float feature_range = 1.0f / std::sqrt(FloatModel::kTypicalActiveFeatures);
   for (int feature = 0; feature < nnue::kInputs; ++feature) {
