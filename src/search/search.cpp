@@ -187,8 +187,13 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
   // stands a margin per depth above beta): with this net it lost in games, both as
   // `return eval` off PV nodes (-32.5 +/- 39.9 Elo in 152 games and -17.9 +/- 27.6 in 257,
   // 5+0.05, 16 cores) and as `return (eval + beta) / 2` off TT-PV nodes (-20.9 +/- 22.9 in
-  // 400 games, 5+0.05). Null move (7) searches those nodes instead. Worth trying again
-  // with a stronger net: `git show 9ac22f9` has the code it took out.
+  // 400 games, 5+0.05). Null move (7) searches those nodes instead. `git show 9ac22f9`
+  // has the code it took out. Tried again with gen6 (2026-11-29, `return eval`, margin 75
+  // per ply, against none, 8moves_v3, 1 thread): it is the deep nodes that lose and the
+  // gain of the shallow ones fades with the budget. At 10,000 nodes a move: up to depth 7
+  // -54.6 +/- 18.5 (1,000 games; margin 120: -38.4 +/- 19.3; returning beta: -76.5 +/-
+  // 25.8 in 600), depth 5 +11.3 +/- 29.6 (400), depth 3 +58.5 +/- 25.4 (600), depth 2
+  // +54.3 +/- 29.3 (400). Up to depth 3 at 40,000 nodes: +3.5 +/- 25.2 (400 games).
 
   // 7. Null move pruning: if passing still fails high, a real move surely would (not in
   // zugzwang-prone endings).
