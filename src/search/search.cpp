@@ -183,17 +183,22 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
       at(ply - 2).static_eval != kNoScore ? at(ply - 2).static_eval : at(ply - 4).static_eval;
   const bool improving = !in_check && earlier_eval != kNoScore && static_eval > earlier_eval;
 
-  // 6. No reverse futility pruning (returning at depth 7 or less when the static evaluation
-  // stands a margin per depth above beta): with this net it lost in games, both as
-  // `return eval` off PV nodes (-32.5 +/- 39.9 Elo in 152 games and -17.9 +/- 27.6 in 257,
-  // 5+0.05, 16 cores) and as `return (eval + beta) / 2` off TT-PV nodes (-20.9 +/- 22.9 in
-  // 400 games, 5+0.05). Null move (7) searches those nodes instead. `git show 9ac22f9`
-  // has the code it took out. Tried again with gen6 (2026-11-29, `return eval`, margin 75
-  // per ply, against none, 8moves_v3, 1 thread): it is the deep nodes that lose and the
-  // gain of the shallow ones fades with the budget. At 10,000 nodes a move: up to depth 7
-  // -54.6 +/- 18.5 (1,000 games; margin 120: -38.4 +/- 19.3; returning beta: -76.5 +/-
-  // 25.8 in 600), depth 5 +11.3 +/- 29.6 (400), depth 3 +58.5 +/- 25.4 (600), depth 2
-  // +54.3 +/- 29.3 (400). Up to depth 3 at 40,000 nodes: +3.5 +/- 25.2 (400 games).
+  // 6. No reverse futility pruning (returning when the static evaluation stands a margin
+  // per ply left above beta, at depth 7 or less): it has never won at a clock here.
+  // Before, with evaluations sharpened by the TT score: `return eval` off PV nodes -32.5
+  // +/- 39.9 Elo in 152 games and -17.9 +/- 27.6 in 257 (5+0.05, 16 cores), `return
+  // (eval + beta) / 2` off TT-PV nodes -20.9 +/- 22.9 in 400 (5+0.05); `git show 9ac22f9`
+  // has that code. Tried again with gen6 (2026-11-29, margin 75, against none, 8moves_v3,
+  // 1 thread). At 10,000 nodes a move, sharpened: -54.6 +/- 18.5 (1,000 games; margin
+  // 120 -38.4 +/- 19.3; returning beta -76.5 +/- 25.8 in 600; up to depth 5 +11.3 +/-
+  // 29.6, depth 3 +58.5 +/- 25.4, depth 2 +54.3 +/- 29.3). With the plain static
+  // evaluation in the test and as the value returned: +65.6 +/- 25.1 at 10,000 nodes (600),
+  // +37.5 +/- 27.2 at 40,000 (400), and at 10+0.1 +3.5 +/- 29.0 (200 games, +43 =116 -41, SPRT
+  // [0, 10] LLR -0.07 when stopped), though it searched a ply deeper (median depth 18
+  // against 17 at the same time a move): the gain fades as the searches get deeper, as
+  // the sharpened form's up-to-depth-3 did (+3.5 +/- 25.2 at 40,000 nodes). The pruning
+  // errors cost about what the extra ply gains; a net whose large evaluations are more
+  // often right should change that. Null move (7) searches those nodes instead.
 
   // 7. Null move pruning: if passing still fails high, a real move surely would (not in
   // zugzwang-prone endings).
