@@ -95,7 +95,8 @@ class MoveClassifier {
         core::Square::None;   // the last piece whose pressure was counted ...
     int pressure_before = 0;  // ... and how many zone squares it bore on
     // A superset of the natural moves, by bit tests (see may_be_natural).
-    core::Bitboard any_move_from = 0;  // pawns, the king, men on a line to the loser's king
+    core::Bitboard any_move_from = 0;  // pawns, men on a line to the loser's king
+    core::Bitboard king_steps = 0;     // where the winner's king may step naturally
     core::Bitboard captures = 0;       // the loser's men
     core::Bitboard jailers = 0;        // the winner's pieces next to the loser's king, in its way
   };
@@ -114,6 +115,7 @@ class MoveClassifier {
     core::Square target;  // where the loser's king is to be mated
     core::Bitboard zone;  // the squares around the king and around the target
     core::Bitboard own;   // the loser's men
+    core::Bitboard king_steps = ~core::Bitboard(0);  // where its king may step naturally
     // The prison and blocker plans: the man the loser's king heads for (a wall of
     // the winner's king, or a man in front of one of its pawns) ...
     core::Square wall = core::Square::None;

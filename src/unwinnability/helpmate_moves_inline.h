@@ -100,9 +100,18 @@ inline MoveClassifier::WinnerNode MoveClassifier::winner_node(const CheckInfo& i
   if (corner_mode_ && distance(info.king, corner_) > kJailerCornerDistance)
     node.jailers =
         node.zone & pos_.pieces(winner_) & ~pos_.pieces(PieceType::King, PieceType::Pawn);
-  node.any_move_from =
-      pos_.pieces(winner_, PieceType::Pawn, PieceType::King) | obstructions | node.jailers;
+  node.any_move_from = pos_.pieces(winner_, PieceType::Pawn) | obstructions | node.jailers;
   node.captures = pos_.pieces(loser_);
+  // The king's natural steps (classify_winner_move): closer to its target, or, in
+  // the corner plans, as close (waiting) or next to the corner (where it keeps its
+  // distance). Scoring every step was a third of the moves classified.
+  const int far = distance(pos_.king_square(winner_), node.king_target);
+  if (!corner_mode_) {
+    node.king_steps = plans::within_distance(node.king_target, far - 1);
+  } else {
+    node.king_steps = plans::within_distance(node.king_target, far);
+    if (!node.to_blocker) node.king_steps |= plans::within_distance(node.king_target, 1);
+  }
   return node;
 }
 
@@ -119,15 +128,16 @@ inline int MoveClassifier::pressure_now(WinnerNode& node, PieceType pt, Square f
 
 // False only for a move that classify_winner_move surely makes costly: at units 0
 // only natural moves are kept, and classifying the others was most of a node's
-// work. Kings, pawns, captures, special moves and men on a line are always
-// classified; a knight that approaches its target too; any other piece only if
-// its lines from the new square (on an empty board) meet more squares of the
-// zone than it bears on now, the least it needs to add pressure.
+// work. Pawns, captures, special moves and men on a line are always classified;
+// the king's steps to king_steps and a knight that approaches its target too; any
+// other piece only if its lines from the new square (on an empty board) meet more
+// squares of the zone than it bears on now, the least it needs to add pressure.
 inline bool MoveClassifier::may_be_natural(Move m, WinnerNode& node) const {
   if (m.kind() != core::MoveKind::Normal) return true;
   const Square from = m.from(), to = m.to();
   if (core::contains(node.any_move_from, from) || core::contains(node.captures, to)) return true;
   const PieceType pt = core::type_of(pos_.piece_on(from));
+  if (pt == PieceType::King) return core::contains(node.king_steps, to);
   if (pt == PieceType::Knight &&
       distance(to, node.piece_target) < distance(from, node.piece_target))
     return true;
@@ -209,6 +219,11 @@ inline MoveClassifier::LoserNode MoveClassifier::loser_node(Bitboard obstruction
                  target,
                  core::king_attacks(king) | core::king_attacks(target),
                  pos_.pieces(loser_)};
+  // In the corner plans the king's natural steps (classify_loser_move) lead closer
+  // to the corner, wait next to it, or offer a man to a blocker.
+  if (corner_mode_)
+    node.king_steps = plans::within_distance(corner_, distance(king, corner_) - 1) |
+                      plans::within_distance(corner_, 1) | offers;
   if (prison_plan_) {
     node.wall = plans::nearest_square(king, plans::walls_to_take(pos_, winner_));
     // The other way out: a loser's pawn runs, promotes and offers its piece to a
@@ -236,7 +251,9 @@ inline MoveClassifier::LoserNode MoveClassifier::loser_node(Bitboard obstruction
 // natural when the loser must bring blockers.
 inline bool MoveClassifier::may_be_natural(Move m, const LoserNode& node) const {
   if (needs_blockers_ || node.wall != Square::None) return true;
-  return m.from() == node.king || core::contains(node.obstructions | node.levers, m.from()) ||
+  if (m.from() == node.king)
+    return core::contains(node.king_steps, m.to()) || core::contains(node.obstructions, m.from());
+  return core::contains(node.obstructions | node.levers, m.from()) ||
          core::contains(node.offers | node.zone, m.to());
 }
 

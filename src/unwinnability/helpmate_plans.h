@@ -32,6 +32,23 @@ inline int distance(core::Square a, core::Square b) {
   return kKingDistance[core::index(a)][core::index(b)];
 }
 
+// The squares at most d king steps from s (d from 0 to 7), from a table: the
+// search screens king steps with it instead of scoring each.
+inline constexpr int kMaxKingDistance = 7;
+inline constexpr auto kWithinDistance = [] {
+  std::array<std::array<core::Bitboard, kMaxKingDistance + 1>, core::kNumSquares> table{};
+  for (int s = 0; s < core::kNumSquares; ++s)
+    for (int t = 0; t < core::kNumSquares; ++t)
+      for (int d = kKingDistance[s][t]; d <= kMaxKingDistance; ++d)
+        table[s][d] |= core::Bitboard(1) << t;
+  return table;
+}();
+
+// The squares within d king steps of s; none for a negative d.
+inline core::Bitboard within_distance(core::Square s, int d) {
+  return d < 0 ? 0 : kWithinDistance[core::index(s)][size_t(std::min(d, kMaxKingDistance))];
+}
+
 // The square of `squares` nearest to `from` in king steps (the first in square
 // order among equals), or None when there is none.
 inline core::Square nearest_square(core::Square from, core::Bitboard squares) {
