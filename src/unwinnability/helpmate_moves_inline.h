@@ -104,7 +104,8 @@ inline MoveClassifier::WinnerNode MoveClassifier::winner_node(const CheckInfo& i
   node.captures = pos_.pieces(loser_);
   // The king's natural steps (classify_winner_move): closer to its target, or, in
   // the corner plans, as close (waiting) or next to the corner (where it keeps its
-  // distance). Scoring every step was a third of the moves classified.
+  // distance). Screening the steps here instead of scoring each: -0.5% of
+  // adjudicate's instructions on the first 3,000 time forfeits of lichess.
   const int far = distance(pos_.king_square(winner_), node.king_target);
   if (!corner_mode_) {
     node.king_steps = plans::within_distance(node.king_target, far - 1);
