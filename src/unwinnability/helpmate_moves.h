@@ -22,7 +22,7 @@ namespace arbiter::rules::helpmate {
 enum class MoveCost : uint8_t { Natural = 0, Ordinary = 1, Unlikely = 2 };
 
 // The lines of a long-range piece on an empty board.
-inline core::Bitboard empty_board_lines(core::PieceType pt, core::Square s) {
+constexpr core::Bitboard empty_board_lines(core::PieceType pt, core::Square s) {
   switch (pt) {
     case core::PieceType::Bishop:
       return core::bishop_rays(s);
@@ -99,6 +99,10 @@ class MoveClassifier {
     core::Bitboard king_steps = 0;     // where the winner's king may step naturally
     core::Bitboard captures = 0;       // the loser's men
     core::Bitboard jailers = 0;        // the winner's pieces next to the loser's king, in its way
+    // may_be_natural's answer for every move of one man, made at its first move
+    // (a man's moves come one after another).
+    core::Square natural_from = core::Square::None;
+    core::Bitboard natural_to = 0;
   };
 
   WinnerNode winner_node(const CheckInfo& info, core::Bitboard obstructions) const;
@@ -132,6 +136,7 @@ class MoveClassifier {
   core::Square loser_king_target() const;
   core::Square blocker_to_take() const;
   int pressure_now(WinnerNode& node, core::PieceType pt, core::Square from) const;
+  core::Bitboard natural_targets(core::Square from, WinnerNode& node) const;
 
   const core::Position& pos_;
   const core::Color winner_, loser_;

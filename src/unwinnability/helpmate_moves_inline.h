@@ -7,6 +7,8 @@
 
 #include "unwinnability/helpmate_moves.h"
 
+#include <array>
+
 #include "unwinnability/helpmate_plans.h"
 
 namespace arbiter::rules::helpmate {
@@ -35,6 +37,32 @@ constexpr int kFreedomWeight = 10;   // per flight square the loser's king gives
 constexpr int kBlockBonus = 40;      // a loser's piece steps next to its king or target
 constexpr int kPressureWeight = 25;  // per square around the loser's king newly attacked
 constexpr int kClearingBonus = 40;   // a man leaves a line to the loser's king
+
+// The most squares a king's zone holds: its own and the eight around it.
+constexpr int kZoneSquares = 9;
+
+// kZoneReach[knight, bishop, rook, queen][k][p]: the squares from which that piece
+// (a knight's steps, the others' lines on an empty board) meets more than p
+// squares of the zone of a king on k. may_be_natural's pressure test as one mask
+// per man instead of a count per move.
+inline constexpr auto kZoneReach = [] {
+  constexpr int kKinds = 4;
+  std::array<std::array<std::array<Bitboard, kZoneSquares + 1>, core::kNumSquares>, kKinds> masks{};
+  for (int kind = 0; kind < kKinds; ++kind) {
+    const PieceType pt = PieceType(core::index(PieceType::Knight) + kind);
+    for (int k = 0; k < core::kNumSquares; ++k) {
+      const Bitboard zone = core::king_attacks(Square(k)) | core::square_bb(Square(k));
+      for (int s = 0; s < core::kNumSquares; ++s) {
+        const Bitboard reach = pt == PieceType::Knight ? core::knight_attacks(Square(s))
+                                                       : empty_board_lines(pt, Square(s));
+        const int met = core::popcount(reach & zone);
+        for (int p = 0; p < met; ++p)
+          masks[size_t(kind)][size_t(k)][size_t(p)] |= core::square_bb(Square(s));
+      }
+    }
+  }
+  return masks;
+}();
 
 }  // namespace
 
@@ -135,16 +163,26 @@ inline int MoveClassifier::pressure_now(WinnerNode& node, PieceType pt, Square f
 // squares of the zone than it bears on now, the least it needs to add pressure.
 inline bool MoveClassifier::may_be_natural(Move m, WinnerNode& node) const {
   if (m.kind() != core::MoveKind::Normal) return true;
-  const Square from = m.from(), to = m.to();
-  if (core::contains(node.any_move_from, from) || core::contains(node.captures, to)) return true;
+  const Square from = m.from();
+  if (from != node.natural_from) {
+    node.natural_from = from;
+    node.natural_to = natural_targets(from, node);
+  }
+  return core::contains(node.natural_to, m.to());
+}
+
+// The squares may_be_natural lets the man on `from` go to (normal moves only).
+inline Bitboard MoveClassifier::natural_targets(Square from, WinnerNode& node) const {
+  if (core::contains(node.any_move_from, from)) return ~Bitboard(0);
   const PieceType pt = core::type_of(pos_.piece_on(from));
-  if (pt == PieceType::King) return core::contains(node.king_steps, to);
-  if (pt == PieceType::Knight &&
-      distance(to, node.piece_target) < distance(from, node.piece_target))
-    return true;
-  const Bitboard reach =
-      pt == PieceType::Knight ? core::knight_attacks(to) : empty_board_lines(pt, to);
-  return core::popcount(reach & node.zone) > pressure_now(node, pt, from);
+  if (pt == PieceType::King) return node.captures | node.king_steps;
+  const int kind = core::index(pt) - core::index(PieceType::Knight);
+  Bitboard targets =
+      node.captures |
+      kZoneReach[size_t(kind)][core::index(node.info.king)][size_t(pressure_now(node, pt, from))];
+  if (pt == PieceType::Knight)  // one that comes closer to its target
+    targets |= plans::within_distance(node.piece_target, distance(from, node.piece_target) - 1);
+  return targets;
 }
 
 inline ScoredMove MoveClassifier::classify_winner_move(Move m, WinnerNode& node) const {
