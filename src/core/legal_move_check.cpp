@@ -66,6 +66,22 @@ bool has_legal_evasion(const Position& pos) {
   return pos.en_passant_square() != Square::None && count_legal_moves(pos) > 0;
 }
 
+// A lower bound on the legal moves when not in check: the pawn pushes and the
+// knight moves of the men on no line from their king (none of them can be
+// pinned), counted until they pass `cap`.
+uint64_t unpinnable_moves(const Position& pos, uint64_t cap) {
+  const Color us = pos.side_to_move();
+  const Square king = pos.king_square(us);
+  const Bitboard free = pos.pieces(us) & ~(rook_rays(king) | bishop_rays(king));
+  const Bitboard occupied = pos.pieces();
+  uint64_t moves = popcount(pawn_pushes_bb(us, free & pos.pieces(PieceType::Pawn)) & ~occupied);
+  for (Square s : squares(free & pos.pieces(PieceType::Knight))) {
+    if (moves > cap) break;
+    moves += popcount(knight_attacks(s) & ~pos.pieces(us));
+  }
+  return moves;
+}
+
 }  // namespace
 
 bool has_legal_move(const Position& pos) {
@@ -78,6 +94,9 @@ uint64_t count_legal_moves_capped(const Position& pos, uint64_t cap) {
     const Color us = pos.side_to_move();
     const Bitboard occupied = pos.pieces();
     const Bitboard targets = ~pos.pieces(us);
+    // Men off every line from their king cannot be pinned: their pushes and
+    // steps usually pass the cap before the pins are worked out.
+    if (uint64_t free_moves = unpinnable_moves(pos, cap); free_moves > cap) return free_moves;
     const Bitboard unpinned = ~pos.pinned(us, us);
     const Bitboard pawns = pos.pieces(us, PieceType::Pawn) & unpinned;
     uint64_t moves = popcount(pawn_pushes_bb(us, pawns) & ~occupied);
