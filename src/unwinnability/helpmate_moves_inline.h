@@ -7,7 +7,7 @@
 
 #include "unwinnability/helpmate_moves.h"
 
-#include <array>
+#include <bit>
 
 #include "unwinnability/helpmate_plans.h"
 
@@ -41,27 +41,36 @@ constexpr int kClearingBonus = 40;   // a man leaves a line to the loser's king
 // The most squares a king's zone holds: its own and the eight around it.
 constexpr int kZoneSquares = 9;
 
-// kZoneReach[knight, bishop, rook, queen][k][p]: the squares from which that piece
-// (a knight's steps, the others' lines on an empty board) meets more than p
+// kZoneReach.masks[knight, bishop, rook, queen][k][p]: the squares from which that
+// piece (a knight's steps, the others' lines on an empty board) meets more than p
 // squares of the zone of a king on k. may_be_natural's pressure test as one mask
-// per man instead of a count per move.
-inline constexpr auto kZoneReach = [] {
-  constexpr int kKinds = 4;
-  std::array<std::array<std::array<Bitboard, kZoneSquares + 1>, core::kNumSquares>, kKinds> masks{};
-  for (int kind = 0; kind < kKinds; ++kind) {
+// per man instead of a count per move. Plain arrays and each piece's reach made
+// once: clang's constant evaluation stops at a million steps, and std::array's
+// subscripts each count.
+struct ZoneReachTable {
+  static constexpr int kKinds = 4;
+  Bitboard masks[kKinds][core::kNumSquares][kZoneSquares + 1];
+};
+inline constexpr ZoneReachTable kZoneReach = [] {
+  ZoneReachTable table{};
+  for (int kind = 0; kind < ZoneReachTable::kKinds; ++kind) {
     const PieceType pt = PieceType(core::index(PieceType::Knight) + kind);
+    Bitboard reach[core::kNumSquares] = {};
+    for (int s = 0; s < core::kNumSquares; ++s)
+      reach[s] = pt == PieceType::Knight ? core::knight_attacks(Square(s))
+                                         : empty_board_lines(pt, Square(s));
     for (int k = 0; k < core::kNumSquares; ++k) {
       const Bitboard zone = core::king_attacks(Square(k)) | core::square_bb(Square(k));
+      Bitboard* by_pressure = table.masks[kind][k];
       for (int s = 0; s < core::kNumSquares; ++s) {
-        const Bitboard reach = pt == PieceType::Knight ? core::knight_attacks(Square(s))
-                                                       : empty_board_lines(pt, Square(s));
-        const int met = core::popcount(reach & zone);
-        for (int p = 0; p < met; ++p)
-          masks[size_t(kind)][size_t(k)][size_t(p)] |= core::square_bb(Square(s));
+        const int met = std::popcount(reach[s] & zone);
+        if (met > 0) by_pressure[met - 1] |= Bitboard(1) << s;
       }
+      // Meeting more than p squares includes meeting more than p + 1.
+      for (int p = kZoneSquares - 1; p > 0; --p) by_pressure[p - 1] |= by_pressure[p];
     }
   }
-  return masks;
+  return table;
 }();
 
 }  // namespace
@@ -179,7 +188,7 @@ inline Bitboard MoveClassifier::natural_targets(Square from, WinnerNode& node) c
   const int kind = core::index(pt) - core::index(PieceType::Knight);
   Bitboard targets =
       node.captures |
-      kZoneReach[size_t(kind)][core::index(node.info.king)][size_t(pressure_now(node, pt, from))];
+      kZoneReach.masks[kind][core::index(node.info.king)][pressure_now(node, pt, from)];
   if (pt == PieceType::Knight)  // one that comes closer to its target
     targets |= plans::within_distance(node.piece_target, distance(from, node.piece_target) - 1);
   return targets;
