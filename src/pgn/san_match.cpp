@@ -141,7 +141,10 @@ Bitboard legal_origins(const Position& pos, PieceType pt, Square to, bool captur
     }
   }
   if (!origins) return 0;
-  Bitboard pinned = pos.pinned(us, us);
+  // Only a man on a line from its king can be pinned (most moves: none).
+  const Square king = pos.king_square(us);
+  const bool may_be_pinned = origins & (core::rook_rays(king) | core::bishop_rays(king));
+  Bitboard pinned = may_be_pinned ? pos.pinned(us, us) : 0;
   Bitboard legal = 0;
   for (Square from : core::squares(origins)) {
     bool ep = en_passant && core::file_of(from) != core::file_of(to);
