@@ -8,6 +8,7 @@
 #include "unwinnability/helpmate_moves.h"
 
 #include <bit>
+#include <cassert>
 
 #include "unwinnability/helpmate_plans.h"
 
@@ -185,6 +186,7 @@ inline Bitboard MoveClassifier::natural_targets(Square from, WinnerNode& node) c
   if (core::contains(node.any_move_from, from)) return ~Bitboard(0);
   const PieceType pt = core::type_of(pos_.piece_on(from));
   if (pt == PieceType::King) return node.captures | node.king_steps;
+  assert(pt != PieceType::Pawn);  // the winner's pawns are in any_move_from
   const int kind = core::index(pt) - core::index(PieceType::Knight);
   Bitboard targets =
       node.captures |
