@@ -50,15 +50,15 @@ inline core::Position must_parse(const std::string& fen, bool chess960 = false) 
   return r.ok() ? r.value() : core::Position::start_position();
 }
 
-// Positions reached by random legal moves from every suite position: varied
-// material, checks, promotions, en passant and castling states.
-inline std::vector<core::Position> random_walk_positions(int walks_per_case, int max_plies,
-                                                         unsigned seed = 12345) {
+// Positions reached by random legal moves from each of `starts`, `walks_per_start`
+// walks of at most `max_plies` each (every position on the way is kept).
+inline std::vector<core::Position> random_walks_from(const std::vector<core::Position>& starts,
+                                                     int walks_per_start, int max_plies,
+                                                     unsigned seed) {
   std::mt19937 rng(seed);
   std::vector<core::Position> out;
-  for (const core::PerftCase& c : perft_suite()) {
-    core::Position start = must_parse(c.fen, c.chess960);
-    for (int w = 0; w < walks_per_case; ++w) {
+  for (const core::Position& start : starts) {
+    for (int w = 0; w < walks_per_start; ++w) {
       core::Position pos = start;
       for (int ply = 0; ply < max_plies; ++ply) {
         out.push_back(pos);
@@ -71,6 +71,15 @@ inline std::vector<core::Position> random_walk_positions(int walks_per_case, int
     }
   }
   return out;
+}
+
+// Positions reached by random legal moves from every suite position: varied
+// material, checks, promotions, en passant and castling states.
+inline std::vector<core::Position> random_walk_positions(int walks_per_case, int max_plies,
+                                                         unsigned seed = 12345) {
+  std::vector<core::Position> starts;
+  for (const core::PerftCase& c : perft_suite()) starts.push_back(must_parse(c.fen, c.chess960));
+  return random_walks_from(starts, walks_per_case, max_plies, seed);
 }
 
 // A FEN from a 64-character board (index a1 = 0, '.' empty), no castling or

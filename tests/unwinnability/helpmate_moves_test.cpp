@@ -9,7 +9,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <random>
 #include <vector>
 
 #include "arbiter/core/fen.h"
@@ -45,20 +44,10 @@ constexpr const char* kEndings[] = {
 
 std::vector<Position> positions() {
   std::vector<Position> out = test::random_walk_positions(test::kSanitized ? 1 : 2, 40);
-  std::mt19937 rng(7);
-  for (const char* fen : kEndings) {
-    for (int walk = 0; walk < 4; ++walk) {
-      Position pos = test::must_parse(fen);
-      for (int ply = 0; ply < 30; ++ply) {
-        out.push_back(pos);
-        core::MoveList moves;
-        core::generate_legal(pos, moves);
-        if (moves.empty()) break;
-        core::UndoInfo undo;
-        pos.make_move(moves[rng() % moves.size()], undo);
-      }
-    }
-  }
+  std::vector<Position> endings;
+  for (const char* fen : kEndings) endings.push_back(test::must_parse(fen));
+  const std::vector<Position> walks = test::random_walks_from(endings, 4, 30, 7);
+  out.insert(out.end(), walks.begin(), walks.end());
   return out;
 }
 
@@ -74,8 +63,25 @@ struct Tally {
   int screened_out = 0;
 };
 
-// Every move the screen rules out is classified as costly, with the moves met in
-// `order`.
+// Every move the screen rules out of `node` is classified as costly, with the
+// moves met in `order`.
+template <class Node, class Classify>
+void check_node(const MoveClassifier& classifier, Node& node, Classify classify,
+                const std::vector<Move>& order, const Position& pos, Color winner, int plan,
+                Tally& tally) {
+  for (const Move m : order) {
+    const bool passes = classifier.may_be_natural(m, node);
+    const ScoredMove s = classify(m, node);
+    tally.classified_natural += s.cost == int(MoveCost::Natural);
+    tally.screened_out += !passes;
+    if (!passes) {
+      ASSERT_NE(s.cost, int(MoveCost::Natural))
+          << core::to_fen(pos) << " winner " << int(winner) << " plan " << plan << " "
+          << core::to_uci(m, false);
+    }
+  }
+}
+
 void check_moves(const Position& pos, Color winner, int plan, const std::vector<Move>& order,
                  Tally& tally) {
   const MoveClassifier classifier(pos, winner, plan);
@@ -83,30 +89,16 @@ void check_moves(const Position& pos, Color winner, int plan, const std::vector<
     if (pos.side_to_move() == winner) {
       const CheckInfo info(pos, winner);
       MoveClassifier::WinnerNode node = classifier.winner_node(info, obstructions);
-      for (const Move m : order) {
-        const bool passes = classifier.may_be_natural(m, node);
-        const ScoredMove s = classifier.classify_winner_move(m, node);
-        tally.classified_natural += s.cost == int(MoveCost::Natural);
-        tally.screened_out += !passes;
-        if (!passes) {
-          ASSERT_NE(s.cost, int(MoveCost::Natural))
-              << core::to_fen(pos) << " winner " << int(winner) << " plan " << plan << " "
-              << core::to_uci(m, false);
-        }
-      }
+      auto classify = [&](Move m, MoveClassifier::WinnerNode& n) {
+        return classifier.classify_winner_move(m, n);
+      };
+      check_node(classifier, node, classify, order, pos, winner, plan, tally);
     } else {
       const MoveClassifier::LoserNode node = classifier.loser_node(obstructions);
-      for (const Move m : order) {
-        const bool passes = classifier.may_be_natural(m, node);
-        const ScoredMove s = classifier.classify_loser_move(m, node);
-        tally.classified_natural += s.cost == int(MoveCost::Natural);
-        tally.screened_out += !passes;
-        if (!passes) {
-          ASSERT_NE(s.cost, int(MoveCost::Natural))
-              << core::to_fen(pos) << " loser of " << int(winner) << " plan " << plan << " "
-              << core::to_uci(m, false);
-        }
-      }
+      auto classify = [&](Move m, const MoveClassifier::LoserNode& n) {
+        return classifier.classify_loser_move(m, n);
+      };
+      check_node(classifier, node, classify, order, pos, winner, plan, tally);
     }
   }
 }
