@@ -326,6 +326,21 @@ TEST(StaticProofs, AWalkAfterTheWideSearchSettlesKingsBehindAWall) {
   EXPECT_TRUE(is_helpmate_line(free_king, Color::White, w.helpmate));
 }
 
+// A wide search that ends every plan within its slice has nothing more to find,
+// and the rest of the budget goes to a walk even where the screens gave none (a
+// runner is free, too many moves): every Black promotion here stalemates White or
+// leaves White's rook only moves that stalemate Black (public vectors, "-B"). It
+// used to end undecided after 2,201 nodes of search. Black's own mate stands.
+TEST(StaticProofs, ASearchThatEndsWithNothingLeavesItsBudgetToAWalk) {
+  const Position promotions = test::must_parse("8/8/8/6p1/6P1/4p1PK/3pPp1p/4Rnkr b - - 0 1");
+  const WinnabilityResult white = analyse_winnability(promotions, Color::White);
+  EXPECT_EQ(white.verdict, Winnability::Unwinnable);
+  EXPECT_EQ(white.method, WinnabilityMethod::Exhaustive);
+  const WinnabilityResult black = analyse_winnability(promotions, Color::Black);
+  ASSERT_EQ(black.verdict, Winnability::Winnable);
+  EXPECT_TRUE(is_helpmate_line(promotions, Color::Black, black.helpmate));
+}
+
 // A king held by pawns (every square around it its own man's, covered by an
 // enemy pawn, or a defended enemy man) while the other side's king and bishop
 // roam: too many moves for the few-moves screen, yet a small reachable set.
