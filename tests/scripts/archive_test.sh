@@ -6,7 +6,8 @@
 # program, README.md, LICENSE and NET-PROVENANCE.md are there; nothing of tests/
 # or bench/ is. Unpacked, the program's `--version` must name the target the file
 # name gives, where it can run: a Linux one for this machine's architecture, a
-# Windows one under Wine when `wine` is installed.
+# Windows one under Wine when `wine` is installed, either only where the CPU has
+# the target's x86-64 level (cpu_level.sh).
 #   archive_test.sh ARCHIVE
 # Ends with "archive checks: N passed, 0 failed"; exits 1 at the first failure.
 set -euo pipefail
@@ -74,11 +75,12 @@ grep -q "Copyright (c) 2026 The Arbiter developers" "$top/${docs}LICENSE" || fai
 grep -q "^# nets/" "$top/${docs}NET-PROVENANCE.md" || fail "NET-PROVENANCE.md is not nets/README.md"
 ok "documents unpacked whole"
 
+source "$(dirname "${BASH_SOURCE[0]}")/cpu_level.sh"
 machine="$(uname -m)"
 run=()
 runs_here() {  # a Linux program for this machine's architecture, or Windows' under Wine
   case "$os/$machine/$target" in
-    linux/x86_64/x86-64* | linux/x86_64/native | linux/aarch64/armv8) return 0 ;;
+    linux/x86_64/x86-64* | linux/x86_64/native | linux/aarch64/armv8) ;;
     windows/x86_64/x86-64*)
       command -v wine >/dev/null || return 1
       export WINEDEBUG=-all
@@ -86,6 +88,7 @@ runs_here() {  # a Linux program for this machine's architecture, or Windows' un
       ;;
     *) return 1 ;;
   esac
+  cpu_runs_target "$target"  # a build for a higher x86-64 level refuses to start
 }
 if runs_here; then
   [ "$os" = windows ] || [ -x "$top/$program" ] || fail "$program is not executable"
@@ -96,7 +99,11 @@ if runs_here; then
     { cat "$scratch/version.txt" >&2; fail "$program --version does not say 'target: $target'"; }
   ok "$program --version: target: $target, $(grep '^simd:' "$scratch/version.txt")"
 else
-  echo "archive checks: the $os $target program is not run on this $machine machine" \
-    "$([ "$os" = windows ] && echo "(no wine)")" >&2
+  why="this is a $machine machine"
+  case "$machine/$target" in
+    x86_64/x86-64*) cpu_runs_target "$target" || why="this CPU is below $target" ;;
+  esac
+  [ "$os" = windows ] && ! command -v wine >/dev/null && why="no wine"
+  echo "archive checks: the $os $target program is not run here ($why)" >&2
 fi
 echo "archive checks: $passed passed, 0 failed"

@@ -3,12 +3,13 @@
 # system-wide: its control fields and file list, then `dpkg -x` into a scratch
 # root, where the program runs (--version, bench) and examples/ and
 # tests/consumer build against SCRATCH/usr, through the CMake package and
-# pkg-config, and run.
+# pkg-config, and run (where the CPU has the package's x86-64 level).
 #   deb_package_test.sh DEB_FILE SOURCE_DIR
 # Ends with "deb checks: N passed, 0 failed"; exits 1 at the first failure.
 set -euo pipefail
 [ $# -eq 2 ] || { echo "usage: $0 DEB_FILE SOURCE_DIR" >&2; exit 2; }
 deb="$1" source="$2"
+source "$(dirname "${BASH_SOURCE[0]}")/cpu_level.sh"
 passed=0
 ok() { passed=$((passed + 1)); echo "ok $passed: $*"; }
 fail() {
@@ -97,6 +98,13 @@ ok "docs in usr/share/doc/arbiter: README.md, LICENSE, NET-PROVENANCE.md (= nets
 # The program: run here, or under qemu-user for an arm64 package on another host.
 run=()
 host="$(dpkg --print-architecture)"
+# A build for a higher x86-64 level than this CPU has refuses to start (and its
+# library's code would not run): those are checked where the CPU has the level.
+if [ "$arch" = "$host" ] && ! cpu_runs_target "$target"; then
+  echo "deb checks: the $target program and library are not run on this CPU (below $target)" >&2
+  echo "deb checks: $passed passed, 0 failed"
+  exit 0
+fi
 if [ "$arch" != "$host" ]; then
   [ "$arch" = arm64 ] && command -v qemu-aarch64 >/dev/null ||
     fail "cannot run an $arch program on this $host host (qemu-aarch64 missing?)"
