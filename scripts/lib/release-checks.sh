@@ -12,6 +12,9 @@ declare -A RELEASE_QEMU_MODEL=([x86-64]=qemu64 [x86-64-v2]=Nehalem [x86-64-v3]=H
 # The model without AVX2/BMI2 that must turn an x86-64-v3 build away cleanly.
 RELEASE_OLD_CPU=Nehalem
 RELEASE_SYSROOT_AARCH64=/usr/aarch64-linux-gnu
+# cpu_runs_target: whether this CPU has a level, the same test the archive and .deb
+# checks make, so that all of them run or skip a level's programs alike.
+source "$ARBITER_ROOT/tests/scripts/cpu_level.sh"
 
 release_passed=0
 release_failed=0
@@ -82,13 +85,6 @@ unpack_program() {  # ARCHIVE DIR PROGRAM_NAME
   find "$2" -type f -name "$3" | head -n 1
 }
 
-# The x86-64 level this CPU has (1-4), from the native build's --version.
-host_x86_level() {
-  case "$("$1" --version | sed -n 's/^cpu: //p')" in
-    x86-64-v4) echo 4 ;; x86-64-v3) echo 3 ;; x86-64-v2) echo 2 ;; *) echo 1 ;;
-  esac
-}
-
 level_number() { case "$1" in x86-64-v4) echo 4 ;; x86-64-v3) echo 3 ;; x86-64-v2) echo 2 ;; *) echo 1 ;; esac; }
 
 write_manifest() {  # DIST BUILDS VERSION COMMIT
@@ -122,7 +118,7 @@ write_manifest() {  # DIST BUILDS VERSION COMMIT
 # run_release_checks DIST BUILDS LEVEL...
 run_release_checks() {
   local dist="$1" builds="$2"; shift 2
-  local levels=("$@") scratch native ref_full ref_emulated host_level level program archive model
+  local levels=("$@") scratch native ref_full ref_emulated level program archive model
   scratch="$(mktemp -d)"
   # shellcheck disable=SC2064
   trap "rm -rf '$scratch'" RETURN
@@ -131,7 +127,6 @@ run_release_checks() {
   arbiter_build "$native" -DCMAKE_BUILD_TYPE=Release
   ref_full="$("$native/arbiter" bench | bench_nodes)"
   ref_emulated="$("$native/arbiter" bench "$RELEASE_EMULATED_BENCH_DEPTH" | bench_nodes)"
-  host_level="$(host_x86_level "$native/arbiter")"
   arbiter_log "reference: bench = $ref_full nodes, bench $RELEASE_EMULATED_BENCH_DEPTH = $ref_emulated"
 
   for archive in "$dist"/*.tar.gz "$dist"/*.zip; do
@@ -147,7 +142,7 @@ run_release_checks() {
     program="$(unpack_program "$archive" "$scratch/linux-$level" arbiter)"
     # A build for a level above this CPU's refuses to start, --version included
     # (under QEMU below, where a model has the level, and refused_cleanly).
-    if [ "$(level_number "$level")" -le "$host_level" ]; then
+    if cpu_runs_target "$level"; then
       release_check "linux $level: --version says target $level" version_says target "$level" "$program"
       bench_equals "$ref_full" "" "linux $level native" "$program"
       release_check "linux $level native: UCI" uci_answers "$program"
@@ -188,7 +183,7 @@ run_release_checks() {
     arbiter_log "$(date +%H:%M:%S) checks: windows $level"
     archive="$(ls "$dist"/arbiter-*-windows-"$level".zip)"
     program="$(unpack_program "$archive" "$scratch/windows-$level" arbiter.exe)"
-    if [ "$(level_number "$level")" -le "$host_level" ]; then
+    if cpu_runs_target "$level"; then
       release_check "windows $level: --version says target $level" version_says target "$level" wine "$program"
       bench_equals "$ref_full" "" "windows $level under wine" wine "$program"
       release_check "windows $level under wine: selftest" selftest_passes wine "$program"

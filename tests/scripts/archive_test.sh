@@ -78,17 +78,19 @@ ok "documents unpacked whole"
 source "$(dirname "${BASH_SOURCE[0]}")/cpu_level.sh"
 machine="$(uname -m)"
 run=()
+why=""
 runs_here() {  # a Linux program for this machine's architecture, or Windows' under Wine
   case "$os/$machine/$target" in
     linux/x86_64/x86-64* | linux/x86_64/native | linux/aarch64/armv8) ;;
     windows/x86_64/x86-64*)
-      command -v wine >/dev/null || return 1
+      command -v wine >/dev/null || { why="no wine"; return 1; }
       export WINEDEBUG=-all
       run=(wine)
       ;;
-    *) return 1 ;;
+    *) why="this is a $machine machine"; return 1 ;;
   esac
-  cpu_runs_target "$target"  # a build for a higher x86-64 level refuses to start
+  # A build for a higher x86-64 level refuses to start.
+  cpu_runs_target "$target" || { why="this CPU is below $target"; return 1; }
 }
 if runs_here; then
   [ "$os" = windows ] || [ -x "$top/$program" ] || fail "$program is not executable"
@@ -99,11 +101,6 @@ if runs_here; then
     { cat "$scratch/version.txt" >&2; fail "$program --version does not say 'target: $target'"; }
   ok "$program --version: target: $target, $(grep '^simd:' "$scratch/version.txt")"
 else
-  why="this is a $machine machine"
-  case "$machine/$target" in
-    x86_64/x86-64*) cpu_runs_target "$target" || why="this CPU is below $target" ;;
-  esac
-  [ "$os" = windows ] && ! command -v wine >/dev/null && why="no wine"
   echo "archive checks: the $os $target program is not run here ($why)" >&2
 fi
 echo "archive checks: $passed passed, 0 failed"
