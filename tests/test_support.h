@@ -100,4 +100,18 @@ inline std::vector<pgn::Game> read_pgn_file(const std::string& path) {
   return games;
 }
 
+// The one game of a PGN text; anything else fails the test.
+inline pgn::Game read_one_game(std::string_view text) {
+  std::vector<pgn::ParsedGame> games = pgn::read_games(text, "t.pgn");
+  EXPECT_EQ(games.size(), 1u) << text;
+  if (games.empty() || !games[0].ok()) {
+    ADD_FAILURE() << (games.empty() ? "no game" : games[0].error().to_string()) << "\n" << text;
+    return pgn::Game();
+  }
+  return games[0].game();
+}
+
+// The exit code of every arbiter subcommand given a bad command line.
+inline constexpr int kUsageErrorExit = 2;
+
 }  // namespace arbiter::test

@@ -24,7 +24,8 @@ arbiter_python_tests() {
   arbiter_log "Python module for $python ($("$python" --version 2>&1))"
 
   ARBITER_TARGET=arbiter_python arbiter_build "$build" -DCMAKE_BUILD_TYPE=Release \
-    -DARBITER_BUILD_TESTS=OFF -DARBITER_PYTHON=ON "-DPython_EXECUTABLE=$python" || return 1
+    -DARBITER_BUILD_TESTS=OFF -DARBITER_PYTHON=ON "-DPython_EXECUTABLE=$python" "$ARBITER_UNITY" ||
+    return 1
 
   # pytest: the interpreter's own, or Debian's when the versions match.
   local pytest_path=""

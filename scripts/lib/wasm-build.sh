@@ -28,7 +28,7 @@ arbiter_wasm_build() {
   wanted="$(printf '%s\n' "$@")"
   if [ ! -f "$dir/build.ninja" ] || [ "$wanted" != "$(cat "$stamp" 2>/dev/null || true)" ]; then
     emcmake cmake -S "$ARBITER_ROOT" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-      -DARBITER_ARCH=default -DARBITER_BUILD_TESTS=OFF -DARBITER_WASM=ON "$@" >&2
+      -DARBITER_ARCH=default -DARBITER_BUILD_TESTS=OFF -DARBITER_WASM=ON "$ARBITER_UNITY" "$@" >&2
     printf '%s\n' "$wanted" >"$stamp"
   fi
   if [ -n "${ARBITER_TARGET:-}" ]; then

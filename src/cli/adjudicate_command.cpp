@@ -86,7 +86,7 @@ constexpr const char* kSingleGameOptions[] = {"moves", "event", "chess960", "ill
 
 int adjudicate_usage_error(const std::string& message) {
   std::cerr << kAdjudicateName << ": " << message << "\n";
-  return kAdjudicateUsageError;
+  return kUsageError;
 }
 
 int run_adjudicate(int argc, char** argv) {

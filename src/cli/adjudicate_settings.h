@@ -9,10 +9,10 @@
 
 #include "arbiter/adjudicate/pipeline.h"
 #include "arbiter/rules/game.h"
+#include "commands.h"
 
 namespace arbiter::cli {
 
-inline constexpr int kAdjudicateUsageError = 2;
 inline constexpr std::string_view kAdjudicateName = "arbiter adjudicate";
 
 struct AdjudicateSettings {

@@ -17,8 +17,6 @@ namespace arbiter::cli {
 
 namespace {
 
-constexpr int kUsageError = 2;
-
 int bench_usage() {
   std::cerr << "usage: arbiter bench [DEPTH] [--simd NAME]   NAME: one of";
   for (const std::string& name : eval::nnue::simd_backends()) std::cerr << " " << name;

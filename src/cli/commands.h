@@ -3,6 +3,10 @@
 
 namespace arbiter::cli {
 
+// Exit codes every subcommand shares (0 is success).
+inline constexpr int kFailure = 1;     // the work could not be done
+inline constexpr int kUsageError = 2;  // a bad command line
+
 // Each returns the process exit code. argv[0] is the subcommand's name.
 int run_perft(int argc, char** argv);
 int run_bench(int argc, char** argv);

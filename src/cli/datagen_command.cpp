@@ -17,9 +17,6 @@ namespace arbiter::cli {
 
 namespace {
 
-constexpr int kUsageError = 2;
-constexpr int kFailure = 1;
-
 // --check DIR: verifies every chunk, rewrites the manifest from what it read,
 // and says what the store holds. Exit 1 when anything is wrong.
 int check_store_command(const std::string& folder) {

@@ -10,7 +10,7 @@
 
 namespace {
 
-constexpr int kUsageError = 2;
+using arbiter::cli::kUsageError;
 
 struct Subcommand {
   std::string_view name;

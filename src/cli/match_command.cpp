@@ -15,8 +15,6 @@ namespace arbiter::cli {
 
 namespace {
 
-constexpr int kUsageError = 2;
-constexpr int kFailure = 1;
 constexpr int kInterrupted = 130;  // 128 + SIGINT, as shells report it
 
 std::atomic<bool> g_stop_requested{false};

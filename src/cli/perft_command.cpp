@@ -22,7 +22,6 @@ namespace {
 using core::Position;
 using Clock = std::chrono::steady_clock;
 
-constexpr int kUsageError = 2;
 constexpr int kMaxDepth = 20;
 constexpr double kMega = 1e6;
 

@@ -24,8 +24,6 @@ namespace arbiter::cli {
 
 namespace {
 
-constexpr int kUsageError = 2;
-constexpr int kFailure = 1;
 constexpr double kMega = 1e6;
 constexpr uint64_t kDefaultSeed = 1;
 // Without a terminal (a log file), one progress line this often.

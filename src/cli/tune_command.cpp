@@ -28,8 +28,6 @@ namespace arbiter::cli {
 
 namespace {
 
-constexpr int kUsageError = 2;
-constexpr int kFailure = 1;
 constexpr int kInterrupted = 130;
 
 std::atomic<bool> g_tune_stop{false};

@@ -30,7 +30,6 @@ using core::Color;
 using rules::Winnability;
 using Clock = std::chrono::steady_clock;
 
-constexpr int kUsageError = 2;
 constexpr int kReadError = 1;
 constexpr double kMicro = 1e6;
 

@@ -18,10 +18,6 @@ using core::Square;
 constexpr int kMaxPackedMen = 32;
 constexpr int kByteMax = 255;
 
-uint8_t nibble_at(const std::array<uint8_t, 16>& pieces, int i) {
-  return (pieces[i / 2] >> (4 * (i % 2))) & 0xf;
-}
-
 // Rooks that carry a castling right, as a bitboard.
 core::Bitboard castling_rooks(const core::Position& pos) {
   core::Bitboard rooks = 0;
@@ -41,11 +37,10 @@ PackedPosition PackedPosition::pack(const core::Position& pos, int score, WdlRes
   for (Square s : core::squares(p.occupancy)) {
     if (i == kMaxPackedMen) break;  // a legal position never has more
     Piece piece = pos.piece_on(s);
-    uint8_t code = uint8_t(index(piece));
-    if (core::contains(rights, s))
-      code = uint8_t(int(core::color_of(piece)) * 8 + kCastlingRookType);
-    p.pieces[i / 2] |= uint8_t(code << (4 * (i % 2)));
-    ++i;
+    const uint8_t code = core::contains(rights, s)
+                             ? man_code(core::color_of(piece), kCastlingRookType)
+                             : man_code(core::color_of(piece), core::index(core::type_of(piece)));
+    p.add_code(i++, code);
   }
   p.flags =
       (pos.side_to_move() == Color::Black ? kBlackToMove : 0) | (pos.is_chess960() ? kChess960 : 0);
@@ -68,10 +63,10 @@ std::optional<core::Position> PackedPosition::unpack() const {
   core::Bitboard castle_rooks = 0;
   int i = 0;
   for (Square s : core::squares(occupancy)) {
-    const uint8_t code = nibble_at(pieces, i++);
-    const int type = code & 7;
+    const uint8_t code = code_at(i++);
+    const int type = code & kTypeMask;
     if (type == 0) return std::nullopt;
-    const Color c = Color(code >> 3);
+    const Color c = Color(code >> kColourShift);
     if (type == kCastlingRookType) {
       castle_rooks |= core::square_bb(s);
       pos.put_piece(core::make_piece(c, PieceType::Rook), s);

@@ -10,14 +10,7 @@ namespace arbiter::match {
 namespace {
 
 constexpr double kEloScale = 400;  // logistic Elo: 400 points = 10:1 odds
-constexpr double kNeutralScore = 0.5;
-// nElo per unit of (s - 0.5) / sigma: 800 / ln 10, fishtest's normalization.
-constexpr double kNormalizedEloScale = 800 / std::numbers::ln10;
 constexpr double kPercent = 100;
-
-// A pentanomial pair score (points / 2) has half the variance of one game when
-// the games are independent, so the per-game sigma is sqrt(2 * var_pair).
-constexpr double kGamesPerPair = 2;
 
 // The estimate shared by both sample kinds; games_per_unit is 1 for WDL and 2
 // for pentanomials (see the header for the conventions).

@@ -16,7 +16,6 @@ namespace arbiter::match {
 namespace {
 
 constexpr double kWin = 1.0, kDraw = 0.5, kLoss = 0.0;
-constexpr int kGamesPerPair = 2;
 
 // One game of the schedule.
 struct Job {

@@ -8,7 +8,6 @@ namespace arbiter::match {
 
 namespace {
 
-constexpr double kNeutralScore = 0.5;      // the score of an empty sample
 constexpr double kHalfPointsPerPoint = 2;  // game scores count in half points
 constexpr int kMaxPairHalfPoints = 4;      // WW: 2 points = 4 half points
 

@@ -13,10 +13,6 @@ namespace arbiter::match {
 
 namespace {
 
-constexpr double kNeutralScore = 0.5;
-constexpr double kNormalizedEloScale = 800 / std::numbers::ln10;  // as in elo.cpp
-constexpr double kGamesPerPair = 2;  // per-game variance = 2 * pair-score variance
-
 ScoreSample regularized(ScoreSample sample) {
   for (double& c : sample.counts) c = std::max(c, kRegularizationCount);
   return sample;

@@ -12,10 +12,6 @@ namespace {
 using datagen::PackedPosition;
 namespace nnue = eval::nnue;
 
-constexpr int kNibbleBits = 4;
-constexpr uint8_t kNibbleMask = 0xf;
-constexpr uint8_t kTypeMask = 7;
-constexpr int kColourShift = 3;
 constexpr int kFileMask = 7;  // square ^ 7 reflects the file, keeps the rank
 
 }  // namespace
@@ -30,12 +26,13 @@ bool decode_features(const PackedPosition& record, SampleFeatures& out, bool mir
   for (int i = 0; i < men; ++i) {
     const int square = std::countr_zero(occupied);
     occupied &= occupied - 1;
-    const uint8_t nibble = (record.pieces[i / 2] >> (kNibbleBits * (i & 1))) & kNibbleMask;
-    int type = nibble & kTypeMask;
+    const uint8_t code = record.code_at(i);
+    int type = code & PackedPosition::kTypeMask;
     if (type == 0) return false;
     // A rook that keeps its castling right is still a rook to the network.
     if (type == PackedPosition::kCastlingRookType) type = core::index(core::PieceType::Rook);
-    const core::Piece piece = core::Piece(((nibble >> kColourShift) << kColourShift) | type);
+    const core::Piece piece = core::Piece(
+        PackedPosition::man_code(core::Color(code >> PackedPosition::kColourShift), type));
     const core::Square sq = core::Square(square ^ file_flip);
     out.stm[i] = uint16_t(nnue::feature_index(stm, piece, sq));
     out.other[i] = uint16_t(nnue::feature_index(other, piece, sq));

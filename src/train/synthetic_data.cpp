@@ -17,8 +17,6 @@ using datagen::WdlResult;
 
 constexpr int kMaxExtraMenPerSide = 14;
 constexpr int kDecisiveMargin = 300;  // centipawns of material for a win
-constexpr int kColourShift = 3;
-constexpr int kNibbleBits = 4;
 constexpr int kBoardSquares = 64;
 constexpr int kPawnFirstSquare = 8;  // pawns stay off the first and last ranks
 constexpr int kPawnLastSquare = 55;
@@ -48,7 +46,7 @@ int material_value(core::PieceType type) {
 }
 
 uint8_t nibble(int colour, core::PieceType type) {
-  return uint8_t((colour << kColourShift) | core::index(type));
+  return PackedPosition::man_code(core::Color(colour), core::index(type));
 }
 
 }  // namespace
@@ -59,7 +57,7 @@ PackedPosition pack_men(std::vector<PlacedMan> men, bool black_to_move, int scor
   PackedPosition record;
   for (size_t i = 0; i < men.size(); ++i) {
     record.occupancy |= uint64_t(1) << men[i].first;
-    record.pieces[i / 2] |= uint8_t(men[i].second << (kNibbleBits * (i & 1)));
+    record.add_code(int(i), men[i].second);
   }
   record.flags = black_to_move ? PackedPosition::kBlackToMove : 0;
   record.score = int16_t(score);

@@ -79,27 +79,29 @@ constexpr int kHintBonus = 2000;   // the move is in the hinted line: before che
 // The search made after the winner queens: a queen mates quickly with help.
 constexpr HelpmateLimits kPromotionProbe{.node_budget = 2000, .max_units = 4, .max_plies = 30};
 
+constexpr int kEntryKeyShift = 32;
+uint32_t entry_key(Key key) { return uint32_t(key >> kEntryKeyShift); }
+
+}  // namespace
+
 // Eight bytes, so that the table stays in L2: the upper half of the key (the
 // lower bits pick the slot) and a 16-bit generation. A false match only prunes a
 // line, which the search may do anyway: the table orders, it proves nothing.
-struct TTEntry {
+// Outside the anonymous namespace, as HelpmateTable (declared in helpmate.h) holds it.
+struct HelpmateEntry {
   uint32_t key = 0;
   uint16_t generation = 0;
   int8_t units = 0;  // searched with this many units ...
   int8_t plies = 0;  // ... and plies left, without a mate
 };
-constexpr int kEntryKeyShift = 32;
-uint32_t entry_key(Key key) { return uint32_t(key >> kEntryKeyShift); }
-
-}  // namespace
 
 class HelpmateTable {
  public:
   HelpmateTable() = default;
   explicit HelpmateTable(size_t size) : size_(size) {}
 
-  TTEntry& slot(Key key) {
-    if (slots_.empty()) slots_.assign(size_, TTEntry{});  // on first use only
+  HelpmateEntry& slot(Key key) {
+    if (slots_.empty()) slots_.assign(size_, HelpmateEntry{});  // on first use only
     return slots_[key & (size_ - 1)];
   }
   void prefetch(Key key) const {
@@ -109,14 +111,14 @@ class HelpmateTable {
   // Makes every entry stale at once.
   void new_generation() {
     if (++generation_ == 0) {
-      std::fill(slots_.begin(), slots_.end(), TTEntry{});
+      std::fill(slots_.begin(), slots_.end(), HelpmateEntry{});
       generation_ = 1;
     }
   }
 
  private:
   size_t size_ = kLargeTableSize;
-  std::vector<TTEntry> slots_;
+  std::vector<HelpmateEntry> slots_;
   uint16_t generation_ = 0;
 };
 
@@ -455,7 +457,7 @@ class Searcher {
     //    or a table entry saying this node was searched as deep without a mate
     //    (that search made the same probe for a mate in one).
     //    On the last ply only the winner's probe below is left to make.
-    TTEntry* entry = nullptr;
+    HelpmateEntry* entry = nullptr;
     if (plies > 1) {
       if (new_material && unwinnable_by_material(pos_, winner_)) return false;
       entry = &table_.slot(pos_.key());

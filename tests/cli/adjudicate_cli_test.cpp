@@ -9,11 +9,12 @@
 
 #include "arbiter/rules/verdict_format.h"
 #include "rules/fide_cases.h"
+#include "test_support.h"
 
 namespace arbiter::cli {
 namespace {
 
-constexpr int kUsageError = 2;
+using test::kUsageErrorExit;
 
 struct ProcessRun {
   int exit_code = -1;
@@ -65,19 +66,19 @@ INSTANTIATE_TEST_SUITE_P(FideCases, AdjudicateCliCase, testing::ValuesIn(test::f
 
 TEST(AdjudicateCli, BadFenExitsWithTwoAndAMessage) {
   const ProcessRun run = run_arbiter("adjudicate --fen 'not a fen'");
-  EXPECT_EQ(run.exit_code, kUsageError);
+  EXPECT_EQ(run.exit_code, kUsageErrorExit);
   EXPECT_NE(run.out.find("invalid FEN"), std::string::npos) << run.out;
 }
 
 TEST(AdjudicateCli, IllegalMoveExitsWithTwoNamingTheMove) {
   const ProcessRun run = run_arbiter("adjudicate --fen startpos --moves 'e2e4 e7e5 e1e3'");
-  EXPECT_EQ(run.exit_code, kUsageError);
+  EXPECT_EQ(run.exit_code, kUsageErrorExit);
   EXPECT_NE(run.out.find("move 3 'e1e3'"), std::string::npos) << run.out;
 }
 
 TEST(AdjudicateCli, MoveAfterMateIsStillCheckedAndRefused) {
   const ProcessRun run = run_arbiter("adjudicate --fen startpos --moves 'f3 e5 g4 Qh4# a3'");
-  EXPECT_EQ(run.exit_code, kUsageError) << run.out;
+  EXPECT_EQ(run.exit_code, kUsageErrorExit) << run.out;
 }
 
 TEST(AdjudicateCli, UnknownOptionsAndValuesExitWithTwo) {
@@ -88,7 +89,7 @@ TEST(AdjudicateCli, UnknownOptionsAndValuesExitWithTwo) {
         "adjudicate --fen startpos --fen-halfmove maybe", "adjudicate --fen startpos --bogus",
         "adjudicate --moves e4", "adjudicate --fen startpos --event claim:w:e2e5"}) {
     const ProcessRun run = run_arbiter(args);
-    EXPECT_EQ(run.exit_code, kUsageError) << args << "\n" << run.out;
+    EXPECT_EQ(run.exit_code, kUsageErrorExit) << args << "\n" << run.out;
     EXPECT_FALSE(run.out.empty()) << args;
   }
 }

@@ -21,7 +21,7 @@ using test::run_arbiter_args;
 using test::split_lines;
 
 constexpr int kSomeInputUnread = 1;
-constexpr int kUsageError = 2;
+using test::kUsageErrorExit;
 constexpr int kKindsGames = 12;  // games in adjudicate-kinds.pgn
 constexpr int kSample80Games = 80;
 
@@ -313,7 +313,7 @@ TEST(AdjudicatePgnCli, BadUsageExitsWithTwo) {
         "adjudicate --chess960 " + kinds(), "adjudicate --threads -1 " + kinds(),
         "adjudicate --batch-games 0 " + kinds(), "adjudicate --format yaml " + kinds()}) {
     const ArbiterRun run = run_arbiter_args(args);
-    EXPECT_EQ(run.exit_code, kUsageError) << args << "\n" << run.err;
+    EXPECT_EQ(run.exit_code, kUsageErrorExit) << args << "\n" << run.err;
     EXPECT_TRUE(run.out.empty()) << args << "\n" << run.out;
     EXPECT_FALSE(run.err.empty()) << args;
   }

@@ -13,13 +13,7 @@ namespace {
 
 using core::Square;
 
-Game read_one(std::string_view text) {
-  std::vector<ParsedGame> games = read_games(text, "t.pgn");
-  EXPECT_EQ(games.size(), 1u);
-  if (games.empty()) return Game();
-  EXPECT_TRUE(games[0].ok()) << games[0].error().to_string();
-  return games[0].ok() ? games[0].game() : Game();
-}
+using test::read_one_game;
 
 std::vector<std::string> sans(const Game& g) {
   std::vector<std::string> out;
@@ -28,7 +22,7 @@ std::vector<std::string> sans(const Game& g) {
 }
 
 TEST(PgnReader, TagsInOrderWithLookupAndEscapes) {
-  Game g = read_one(
+  Game g = read_one_game(
       "[Event \"Club \\\"Open\\\"\"]\n[Site \"C:\\\\chess\"]\n[White \"A\"]\n"
       "[Black \"B\"]\n[White \"duplicate\"]\n\n1. e4 *\n");
   ASSERT_EQ(g.tag_count(), 5u);
@@ -42,22 +36,22 @@ TEST(PgnReader, TagsInOrderWithLookupAndEscapes) {
 }
 
 TEST(PgnReader, MoveNumberForms) {
-  Game g = read_one("[Event \"x\"]\n\n1. e4 1... e5 2.Nf3 2...Nc6 3 Bb5 a6 4.  Ba4 *\n");
+  Game g = read_one_game("[Event \"x\"]\n\n1. e4 1... e5 2.Nf3 2...Nc6 3 Bb5 a6 4.  Ba4 *\n");
   EXPECT_EQ(sans(g), (std::vector<std::string>{"e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4"}));
 }
 
 TEST(PgnReader, GameWithoutTags) {
-  Game g = read_one("1. d4 d5 2. c4 1/2-1/2\n");
+  Game g = read_one_game("1. d4 d5 2. c4 1/2-1/2\n");
   EXPECT_EQ(g.tag_count(), 0u);
   EXPECT_EQ(g.ply_count(), 3u);
   EXPECT_EQ(g.result(), GameResult::Draw);
 }
 
 TEST(PgnReader, SanWrittenAndNormalised) {
-  Game g = read_one("1. e2e4?? e5 *\n");
+  Game g = read_one_game("1. e2e4?? e5 *\n");
   EXPECT_EQ(g.written_san(0), "e2e4");
   EXPECT_EQ(g.san(0), "e4");
-  Game h = read_one("1. e4 e5 2. Ng1f3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. 0-0+ Qd6 *\n");
+  Game h = read_one_game("1. e4 e5 2. Ng1f3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. 0-0+ Qd6 *\n");
   ASSERT_EQ(h.ply_count(), 10u);
   EXPECT_EQ(h.written_san(2), "Ng1f3");
   EXPECT_EQ(h.san(2), "Nf3");
@@ -67,7 +61,7 @@ TEST(PgnReader, SanWrittenAndNormalised) {
 }
 
 TEST(PgnReader, CommentsOfEveryKind) {
-  Game g = read_one(
+  Game g = read_one_game(
       "{ before the game }\n1. e4 {best by test}   {second\n  comment} e5 ; rest of line\n"
       "2. Nf3 *\n");
   EXPECT_EQ(g.leading_comment(), "before the game");
@@ -78,14 +72,14 @@ TEST(PgnReader, CommentsOfEveryKind) {
 }
 
 TEST(PgnReader, NestedVariationsAreSkipped) {
-  Game g = read_one(
+  Game g = read_one_game(
       "1. e4 e5 (1... c5 2. Nf3 (2. Nc3 {a comment with ) inside} Nc6) d6 ; ) in a line "
       "comment\n 3. d4 (3. Qxx9 illegal moves are not replayed)) 2. Nf3 Nc6 *\n");
   EXPECT_EQ(sans(g), (std::vector<std::string>{"e4", "e5", "Nf3", "Nc6"}));
 }
 
 TEST(PgnReader, NagsAndSuffixAnnotations) {
-  Game g = read_one("1. e4! e5? 2. Nf3!! Nc6?? 3. Bb5!? a6?! 4. Ba4 $14 $32 Nf6 $1 *\n");
+  Game g = read_one_game("1. e4! e5? 2. Nf3!! Nc6?? 3. Bb5!? a6?! 4. Ba4 $14 $32 Nf6 $1 *\n");
   ASSERT_EQ(g.ply_count(), 8u);
   std::vector<std::vector<uint8_t>> expected = {{1}, {2}, {3}, {4}, {5}, {6}, {14, 32}, {1}};
   for (size_t i = 0; i < expected.size(); ++i) {
@@ -101,7 +95,8 @@ TEST(PgnReader, ResultTokens) {
                                                       {"1/2-1/2", GameResult::Draw},
                                                       {"*", GameResult::Unfinished}};
   for (auto [token, result] : cases) {
-    Game g = read_one(std::string("[Result \"") + token + "\"]\n\n1. f3 e5 2. g4 Qh4# " + token);
+    Game g =
+        read_one_game(std::string("[Result \"") + token + "\"]\n\n1. f3 e5 2. g4 Qh4# " + token);
     EXPECT_EQ(g.result(), result) << token;
     EXPECT_EQ(g.ply_count(), 4u);
     EXPECT_EQ(g.san(3), "Qh4#");
@@ -109,7 +104,7 @@ TEST(PgnReader, ResultTokens) {
 }
 
 TEST(PgnReader, FenWithBlackToMove) {
-  Game g = read_one(
+  Game g = read_one_game(
       "[SetUp \"1\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\"]\n\n"
       "1... e5 2. Nf3 *\n");
   EXPECT_EQ(g.start_position().side_to_move(), core::Color::Black);
@@ -119,7 +114,7 @@ TEST(PgnReader, FenWithBlackToMove) {
 
 TEST(PgnReader, Chess960CastlingWithUnusualFiles) {
   // King on b1, rooks on a1 and c1: O-O brings the king to g1 and the c-rook to f1.
-  Game g = read_one(
+  Game g = read_one_game(
       "[Variant \"Chess960\"]\n[FEN \"rkr5/pppppppp/8/8/8/8/PPPPPPPP/RKR5 w KQkq - 0 1\"]\n\n"
       "1. O-O O-O 2. Rfe1 *\n");
   EXPECT_TRUE(g.chess960());
@@ -135,13 +130,13 @@ TEST(PgnReader, Chess960CastlingWithUnusualFiles) {
 }
 
 TEST(PgnReader, Chess960FromTheStandardArrangement) {
-  Game g = read_one("[Variant \"chess 960\"]\n\n1. e4 *\n");
+  Game g = read_one_game("[Variant \"chess 960\"]\n\n1. e4 *\n");
   EXPECT_TRUE(g.chess960());
   EXPECT_EQ(g.ply_count(), 1u);
 }
 
 TEST(PgnReader, ClockCommands) {
-  Game g = read_one(
+  Game g = read_one_game(
       "1. e4 { [%eval 0.3] [%clk 0:03:00] } 1... e5 { [%clk 1:02:03.4] } 2. Nf3 {no clock} "
       "2... Nc6 { [%clk 0:00:05.25] } *\n");
   ASSERT_EQ(g.ply_count(), 4u);
@@ -167,7 +162,7 @@ TEST(PgnReader, CrlfLineEndsAndByteOrderMark) {
 }
 
 TEST(PgnReader, EscapeLinesAreIgnored) {
-  Game g = read_one("% produced by a tool\n[Event \"x\"]\n% another\n\n1. e4 *\n");
+  Game g = read_one_game("% produced by a tool\n[Event \"x\"]\n% another\n\n1. e4 *\n");
   EXPECT_EQ(g.first_line(), 2);
   EXPECT_EQ(g.ply_count(), 1u);
 }

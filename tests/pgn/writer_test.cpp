@@ -22,15 +22,7 @@ std::vector<std::string> lines_of(const std::string& text) {
   return out;
 }
 
-Game read_one(std::string_view text) {
-  std::vector<ParsedGame> games = read_games(text, "t.pgn");
-  EXPECT_EQ(games.size(), 1u) << text;
-  if (games.empty() || !games[0].ok()) {
-    ADD_FAILURE() << (games.empty() ? "no game" : games[0].error().to_string()) << "\n" << text;
-    return Game();
-  }
-  return games[0].game();
-}
+using test::read_one_game;
 
 // Same tags (the written game may add roster tags with placeholder values),
 // moves, SAN, comments, NAGs, clocks, start and result.
@@ -102,7 +94,7 @@ TEST(PgnWriter, EscapesTagValues) {
   g.set_tag("Event", "The \"Big\" one \\ two");
   std::string text = write_game(g);
   EXPECT_NE(text.find("[Event \"The \\\"Big\\\" one \\\\ two\"]"), std::string::npos) << text;
-  EXPECT_EQ(read_one(text).tag("Event"), "The \"Big\" one \\ two");
+  EXPECT_EQ(read_one_game(text).tag("Event"), "The \"Big\" one \\ two");
 }
 
 TEST(PgnWriter, MoveNumbersCommentsNagsAndClocks) {
@@ -132,7 +124,7 @@ TEST(PgnWriter, BlackToMoveFromFenStartsWithEllipsis) {
   EXPECT_NE(text.find("[SetUp \"1\"]"), std::string::npos) << text;
   EXPECT_NE(text.find("[FEN \"" + core::to_fen(pos) + "\"]"), std::string::npos) << text;
   EXPECT_EQ(lines_of(text).back(), "12... c5 13. Nf3 *");
-  expect_same_game(g, read_one(text));
+  expect_same_game(g, read_one_game(text));
 }
 
 TEST(PgnWriter, Chess960GetsVariantAndFen) {
@@ -141,7 +133,7 @@ TEST(PgnWriter, Chess960GetsVariantAndFen) {
   ASSERT_TRUE(g.push_san("O-O").ok());
   std::string text = write_game(g);
   EXPECT_NE(text.find("[Variant \"Chess960\"]"), std::string::npos) << text;
-  Game back = read_one(text);
+  Game back = read_one_game(text);
   EXPECT_TRUE(back.chess960());
   expect_same_game(g, back);
 }
@@ -161,7 +153,7 @@ TEST(PgnWriter, WrapsLongMovetextAndComments) {
   std::string text = write_game(g);
   expect_short_lines(text);
   EXPECT_GT(lines_of(text).size(), 15u);
-  expect_same_game(g, read_one(text));
+  expect_same_game(g, read_one_game(text));
 }
 
 TEST(PgnWriter, PushRejectsIllegalMoves) {
@@ -186,10 +178,10 @@ TEST(PgnRoundTrip, HandMadeEdgeCases) {
       "1/2-1/2\n",
   };
   for (const char* text : cases) {
-    Game a = read_one(text);
+    Game a = read_one_game(text);
     std::string written = write_game(a);
     expect_short_lines(written);
-    Game b = read_one(written);
+    Game b = read_one_game(written);
     expect_same_game(a, b);
     EXPECT_EQ(written, write_game(b)) << "writing is not stable for\n" << text;
   }

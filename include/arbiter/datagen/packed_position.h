@@ -55,6 +55,19 @@ struct PackedPosition {
   static constexpr uint8_t kBlackToMove = 1;
   static constexpr uint8_t kChess960 = 2;
   static constexpr uint8_t kCastlingRookType = 7;
+  // A man's code: colour << kColourShift | type, one nibble.
+  static constexpr int kCodeBits = 4;
+  static constexpr uint8_t kCodeMask = 0xf;
+  static constexpr int kColourShift = 3;
+  static constexpr uint8_t kTypeMask = 7;
+
+  static constexpr uint8_t man_code(core::Color c, int type) {
+    return uint8_t(int(c) << kColourShift | type);
+  }
+  // The code of the i-th man in increasing square order.
+  uint8_t code_at(int i) const { return (pieces[i / 2] >> (kCodeBits * (i % 2))) & kCodeMask; }
+  // Writes the i-th man's code into a nibble still zero.
+  void add_code(int i, uint8_t code) { pieces[i / 2] |= uint8_t(code << (kCodeBits * (i % 2))); }
 
   // Score and result are from `pos`'s side to move's point of view.
   static PackedPosition pack(const core::Position& pos, int score, WdlResult result);

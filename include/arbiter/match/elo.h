@@ -25,11 +25,15 @@
 //     nElo (undefined) is reported as 0 +/- 0.
 #pragma once
 
+#include <numbers>
 #include <string>
 
 #include "arbiter/match/results.h"
 
 namespace arbiter::match {
+
+// nElo per unit of (score - 0.5) / sigma: 800 / ln 10, fishtest's normalization.
+inline constexpr double kNormalizedEloScale = 800 / std::numbers::ln10;
 
 // Two-sided 95% quantile of the standard normal distribution.
 inline constexpr double kZ95 = 1.959963984540054;

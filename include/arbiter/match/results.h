@@ -9,6 +9,11 @@
 
 namespace arbiter::match {
 
+// The score of an even match, and of an empty sample.
+inline constexpr double kNeutralScore = 0.5;
+// A pair is one opening played twice, colours reversed.
+inline constexpr int kGamesPerPair = 2;
+
 // Game results from the first engine's point of view.
 struct WDL {
   int wins = 0;
@@ -28,7 +33,7 @@ struct Pentanomial {
   std::array<int, 5> counts{};
 
   int pairs() const;
-  int games() const { return 2 * pairs(); }
+  int games() const { return kGamesPerPair * pairs(); }
   // Points per game over all pairs; 0.5 for an empty sample.
   double score() const;
   // Each game score should be 0, 0.5 or 1; anything else is rounded to the
