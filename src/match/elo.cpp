@@ -63,6 +63,8 @@ EloEstimate estimate_from_pentanomial(const Pentanomial& penta) {
   constexpr int kDrawnPair = 2;  // 1 point of 2: WL or DD
   const int pairs = penta.pairs();
   const double draw_ratio = pairs > 0 ? static_cast<double>(penta.counts[kDrawnPair]) / pairs : 0;
+  // A pair's score (points / 2) has half the variance of one game when the games
+  // are independent, so the per-game sigma is sqrt(2 * var_pair).
   return estimate(to_sample(penta), kGamesPerPair, draw_ratio);
 }
 
