@@ -31,8 +31,8 @@ bool decode_features(const PackedPosition& record, SampleFeatures& out, bool mir
     if (type == 0) return false;
     // A rook that keeps its castling right is still a rook to the network.
     if (type == PackedPosition::kCastlingRookType) type = core::index(core::PieceType::Rook);
-    const core::Piece piece = core::Piece(
-        PackedPosition::man_code(core::Color(code >> PackedPosition::kColourShift), type));
+    const core::Piece piece =
+        core::make_piece(core::Color(code >> PackedPosition::kColourShift), core::PieceType(type));
     const core::Square sq = core::Square(square ^ file_flip);
     out.stm[i] = uint16_t(nnue::feature_index(stm, piece, sq));
     out.other[i] = uint16_t(nnue::feature_index(other, piece, sq));

@@ -45,10 +45,6 @@ int material_value(core::PieceType type) {
   }
 }
 
-uint8_t nibble(int colour, core::PieceType type) {
-  return PackedPosition::man_code(core::Color(colour), core::index(type));
-}
-
 }  // namespace
 
 PackedPosition pack_men(std::vector<PlacedMan> men, bool black_to_move, int score,
@@ -84,13 +80,14 @@ std::vector<PackedPosition> synthetic_material_records(size_t count, uint64_t se
     };
     int balance = 0;  // White minus Black
     for (int colour = 0; colour < 2; ++colour) {
-      place(nibble(colour, core::PieceType::King), 0, kBoardSquares - 1);
+      place(PackedPosition::man_code(core::Color(colour), core::index(core::PieceType::King)), 0,
+            kBoardSquares - 1);
       const int extra = int(rng.next_below(kMaxExtraMenPerSide + 1));
       for (int k = 0; k < extra; ++k) {
         const core::PieceType type = kRandomTypes[rng.next_below(kRandomTypes.size())];
         const bool pawn = type == core::PieceType::Pawn;
-        place(nibble(colour, type), pawn ? kPawnFirstSquare : 0,
-              pawn ? kPawnLastSquare : kBoardSquares - 1);
+        place(PackedPosition::man_code(core::Color(colour), core::index(type)),
+              pawn ? kPawnFirstSquare : 0, pawn ? kPawnLastSquare : kBoardSquares - 1);
         balance += (colour == 0 ? 1 : -1) * material_value(type);
       }
     }
