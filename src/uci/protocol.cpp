@@ -1,9 +1,12 @@
 // UCI command parsing. Bad input gets an "info string" and changes nothing.
 #include "arbiter/uci/protocol.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
+#include <iterator>
 #include <sstream>
+#include <string_view>
 
 #include "arbiter/core/fen.h"
 #include "arbiter/core/notation.h"
@@ -39,6 +42,14 @@ template <class Int>
 bool parse_int(const std::string& text, Int& out) {
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
   return ec == std::errc() && end == text.data() + text.size();
+}
+
+// The words `go` takes, which end a `searchmoves` list.
+bool is_go_keyword(std::string_view word) {
+  static constexpr std::string_view kKeywords[] = {
+      "wtime", "btime",    "winc",     "binc",   "movestogo", "depth",      "nodes",
+      "mate",  "movetime", "infinite", "ponder", "perft",     "searchmoves"};
+  return std::find(std::begin(kKeywords), std::end(kKeywords), word) != std::end(kKeywords);
 }
 
 // Words from index `from` up to (not including) `stop_word`, joined by spaces.
@@ -211,12 +222,21 @@ void Protocol::cmd_go(const Tokens& t) {
       cmd_perft(i + 1 < t.size() ? t[i + 1] : "");
       return;
     } else if (key == "searchmoves") {
-      while (i + 1 < t.size()) {
+      // The list runs to the next keyword; a token there that is no legal move is
+      // named and skipped, so that a GUI's typo does not silently widen the search.
+      bool skipped = false;
+      while (i + 1 < t.size() && !is_go_keyword(t[i + 1])) {
         auto m = core::parse_uci_move(engine_.position(), t[i + 1], engine_.chess960());
-        if (!m) break;  // the next keyword (or a bad move) ends the list
-        limits.searchmoves.push_back(m.value());
+        if (m) {
+          limits.searchmoves.push_back(m.value());
+        } else {
+          out_.info_string("go: searchmoves: " + m.error() + "; skipped");
+          skipped = true;
+        }
         ++i;
       }
+      if (skipped && limits.searchmoves.empty())
+        out_.info_string("go: no legal move in searchmoves; searching every move");
     }
     // Unknown tokens are ignored, as the protocol asks.
   }

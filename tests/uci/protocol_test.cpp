@@ -232,6 +232,30 @@ TEST(UciProtocol, SearchmovesAreRespected) {
   EXPECT_TRUE(best == "a2a3" || best == "h2h3") << best;
 }
 
+// A token of the list that is no legal move is named and skipped; the list goes
+// on to the next keyword, and with no legal move left every move is searched.
+TEST(UciProtocol, BadSearchmovesAreNamedAndSkipped) {
+  UciSession s;
+  auto lines = s.go("go searchmoves a2a3 e2e5 h2h3 depth 5");
+  const std::string best = bestmove_of(lines);
+  EXPECT_TRUE(best == "a2a3" || best == "h2h3") << best;
+  int warnings = 0;
+  for (const std::string& l : lines)
+    if (starts_with(l, "info string go: searchmoves: ")) {
+      ++warnings;
+      EXPECT_NE(l.find("e2e5"), std::string::npos) << l;
+    }
+  EXPECT_EQ(warnings, 1);
+  EXPECT_EQ(field(lines[lines.size() - 2], "depth"), "5");
+
+  lines = s.go("go depth 2 searchmoves zz");
+  bool widened = false;
+  for (const std::string& l : lines)
+    widened |= l == "info string go: no legal move in searchmoves; searching every move";
+  EXPECT_TRUE(widened);
+  EXPECT_TRUE(legal_line(core::Position::start_position(), {bestmove_of(lines)}, false));
+}
+
 TEST(UciProtocol, InfoLinesAreConsistent) {
   UciSession s;
   s.send("position fen r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 10");
