@@ -26,12 +26,6 @@ struct SanPattern {
   PieceType promotion = PieceType::None;
 };
 
-std::string_view strip_decorations(std::string_view s) {
-  while (!s.empty() && (s.back() == '+' || s.back() == '#' || s.back() == '!' || s.back() == '?'))
-    s.remove_suffix(1);
-  return s;
-}
-
 std::string parse_pattern(std::string_view s, SanPattern& p) {
   if (s == "O-O" || s == "0-0") {
     p.castling = true;
@@ -127,7 +121,7 @@ std::string to_san(const Position& pos, Move m) {
 
 Result<Move> parse_san(const Position& pos, std::string_view text) {
   SanPattern pattern;
-  if (std::string e = parse_pattern(strip_decorations(text), pattern); !e.empty())
+  if (std::string e = parse_pattern(strip_san_decorations(text), pattern); !e.empty())
     return Error{"malformed SAN '" + std::string(text) + "': " + e};
   MoveList moves;
   generate_legal(pos, moves);

@@ -26,16 +26,10 @@ struct Pattern {
   PieceType promotion = PieceType::None;
 };
 
-std::string_view strip_decorations(std::string_view s) {
-  while (!s.empty() && (s.back() == '+' || s.back() == '#' || s.back() == '!' || s.back() == '?'))
-    s.remove_suffix(1);
-  return s;
-}
-
 // The same reading as core::parse_san (castling aside), but giving up (false)
 // on anything core would reject, so that core reports it.
 bool parse_pattern(std::string_view s, Pattern& p) {
-  s = strip_decorations(s);
+  s = core::strip_san_decorations(s);
   if (s.size() < 2) return false;
   if (PieceType pt = core::san_piece_from_letter(s.front()); pt != PieceType::None) {
     p.piece = pt;
@@ -188,7 +182,7 @@ SanText spell(const Position& pos, Move m, PieceType pt, Bitboard origins) {
 
 // The castling `san` names if it is castling and legal; none otherwise.
 Move legal_castling(const Position& pos, std::string_view san) {
-  const std::string_view s = strip_decorations(san);
+  const std::string_view s = core::strip_san_decorations(san);
   core::CastlingSide side;
   if (s == "O-O" || s == "0-0")
     side = core::CastlingSide::King;

@@ -19,6 +19,12 @@ constexpr PieceType san_piece_from_letter(char c) {
   size_t i = kSanPieceLetters.find(c);
   return (i == std::string_view::npos || i < 2) ? PieceType::None : PieceType(i);
 }
+// SAN without its trailing check, mate and annotation marks (+ # ! ?).
+constexpr std::string_view strip_san_decorations(std::string_view s) {
+  while (!s.empty() && (s.back() == '+' || s.back() == '#' || s.back() == '!' || s.back() == '?'))
+    s.remove_suffix(1);
+  return s;
+}
 constexpr bool is_file_char(char c) { return c >= 'a' && c <= 'h'; }
 constexpr bool is_rank_char(char c) { return c >= '1' && c <= '8'; }
 
