@@ -141,8 +141,8 @@ void Engine::go(const search::SearchLimits& limits) {
   if (options_.check(option::kLimitStrength))
     opts.strength = search::strength_for_elo(int(options_.spin(option::kElo)));
   // A limited strength searches its candidates as MultiPV lines: they are numbered.
-  const int lines = opts.strength.limited() ? std::max(opts.multipv, opts.strength.candidates)
-                                            : opts.multipv;
+  const int lines =
+      opts.strength.limited() ? std::max(opts.multipv, opts.strength.candidates) : opts.multipv;
   InfoStyle style{chess960, lines > 1, options_.check(option::kShowWdl)};
   ensure_ready();
   pool_.start(
