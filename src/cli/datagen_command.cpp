@@ -1,6 +1,7 @@
 // arbiter datagen: training data from self-play (see datagen/self_play.h) into
 // one file or a store of chunks (datagen/data_store.h), the check of a store,
 // and a text dump of a data file.
+#include <algorithm>
 #include <cstdio>
 #include <cxxopts.hpp>
 #include <filesystem>
@@ -33,10 +34,37 @@ int check_store_command(const std::string& folder) {
   for (const auto& [generation, counts] : by_generation)
     std::cout << "generation " << generation << ": " << counts.first << " positions, "
               << counts.second << " games\n";
-  std::cout << folder << ": " << check.chunks.size() << " chunks, " << check.positions
-            << " positions, " << check.games << " games, " << check.problems.size()
-            << " problems\n";
+  const auto archived = std::count_if(check.chunks.begin(), check.chunks.end(),
+                                      [](const datagen::StoreChunk& c) { return c.archive_bytes; });
+  std::cout << folder << ": " << check.chunks.size() << " chunks (" << archived
+            << " with archives), " << check.positions << " positions, " << check.games << " games, "
+            << check.problems.size() << " problems\n";
   return check.ok() && written ? 0 : kFailure;
+}
+
+// --expand ARCHIVE --out FILE, or --export-archive CHUNK --out FILE.
+int archive_command(const std::string& expand, const std::string& chunk, const std::string& out) {
+  if (out.empty() || (!expand.empty() && !chunk.empty())) {
+    std::cerr << "arbiter datagen: --expand and --export-archive each need --out FILE, and go "
+                 "alone\n";
+    return kUsageError;
+  }
+  if (!expand.empty()) {
+    auto header = datagen::expand_archive(expand, out);
+    if (!header) {
+      std::cerr << "arbiter datagen: " << header.error() << "\n";
+      return kFailure;
+    }
+    std::cout << out << ": " << header->games << " games, " << header->positions << " positions\n";
+    return 0;
+  }
+  auto bytes = datagen::export_chunk_archive(chunk, out);
+  if (!bytes) {
+    std::cerr << "arbiter datagen: " << bytes.error() << "\n";
+    return kFailure;
+  }
+  std::cout << out << ": " << *bytes << " bytes\n";
+  return 0;
 }
 
 }  // namespace
@@ -50,7 +78,9 @@ int run_datagen(int argc, char** argv) {
     ("o,out", "output file (appended to; created if missing)", cxxopts::value<std::string>())
     ("store", "output folder instead: chunks of at most 16 MiB named by generation and seed, and a manifest", cxxopts::value<std::string>())
     ("generation", "with --store: the data's generation, that of the net that plays it (0: classical), as in scripts/train-net", cxxopts::value<int>()->default_value("-1"))
-    ("check", "verify every chunk of the store DIR, rewrite its manifest, and exit", cxxopts::value<std::string>())
+    ("check", "verify every chunk of the store DIR (and its archive of games), rewrite its manifest, and exit", cxxopts::value<std::string>())
+    ("expand", "write the data file that the game archive FILE stands for to --out (a new file), and exit", cxxopts::value<std::string>())
+    ("export-archive", "write the archive of the store chunk FILE, checked against it and cut to its games, to --out, and exit", cxxopts::value<std::string>())
     ("games", "stop when the file holds this many games", cxxopts::value<uint64_t>()->default_value("0"))
     ("positions", "stop when the file holds this many positions", cxxopts::value<uint64_t>()->default_value("0"))
     ("threads", "generating threads", cxxopts::value<int>()->default_value("1"))
@@ -92,6 +122,11 @@ int run_datagen(int argc, char** argv) {
     return 0;
   }
   if (args.count("check")) return check_store_command(args["check"].as<std::string>());
+  if (args.count("expand") || args.count("export-archive"))
+    return archive_command(
+        args.count("expand") ? args["expand"].as<std::string>() : "",
+        args.count("export-archive") ? args["export-archive"].as<std::string>() : "",
+        args.count("out") ? args["out"].as<std::string>() : "");
   if (args.count("out") == args.count("store")) {
     std::cerr << "arbiter datagen: one of --out FILE and --store DIR is required\n" << spec.help();
     return kUsageError;

@@ -8,6 +8,8 @@
 #include <filesystem>
 #include <utility>
 
+#include "arbiter/datagen/game_record.h"
+
 namespace arbiter::datagen {
 
 static_assert(std::endian::native == std::endian::little, "the data format is little-endian");
@@ -161,6 +163,10 @@ Result<bool> DataWriter::append_game(const std::vector<PackedPosition>& records,
   if (!write_header(file_, header_))
     return Error{"cannot rewrite the header: " + std::string(std::strerror(errno))};
   return true;
+}
+
+Result<bool> DataWriter::append_game(const GameRecord& game) {
+  return append_game(game.records, game.white_result);
 }
 
 }  // namespace arbiter::datagen

@@ -156,17 +156,25 @@ Result<StoreWriter> StoreWriter::open(const std::string& folder, int generation,
 Result<bool> StoreWriter::open_chunk() {
   chunk_path_ = join(folder_, chunk_file_name(name_));
   chunk_.reset();
+  archive_.reset();
   auto opened = DataWriter::open(chunk_path_, settings_);
   if (!opened) return Error{opened.error()};
   chunk_.emplace(std::move(opened.value()));
   // A resumed chunk's games are the run's too.
   const FileHeader& h = chunk_->header();
   add_counts(totals_, h);
+  const std::string archive = archive_path_for(chunk_path_);
+  std::error_code ec;
+  if (h.games == 0 || fs::exists(archive, ec)) {
+    auto archive_writer = ArchiveWriter::open(archive, settings_, h.games);
+    if (!archive_writer) return Error{archive_writer.error()};
+    archive_.emplace(std::move(archive_writer.value()));
+  }
   return true;
 }
 
-Result<bool> StoreWriter::append_game(const std::vector<PackedPosition>& records,
-                                      WdlResult white_result) {
+Result<bool> StoreWriter::append_game(const GameRecord& game) {
+  const std::vector<PackedPosition>& records = game.records;
   if (chunk_bytes(records.size()) > max_chunk_bytes_)
     return Error{"a game of " + std::to_string(records.size()) +
                  " positions is larger than a chunk"};
@@ -180,13 +188,17 @@ Result<bool> StoreWriter::append_game(const std::vector<PackedPosition>& records
     // lacked 2.3 million positions). Best effort: the run's end writes it again.
     write_manifest(folder_, check_store(folder_));
   }
-  auto written = chunk_->append_game(records, white_result);
+  if (archive_) {
+    auto archived = archive_->append_game(game);
+    if (!archived) return archived;
+  }
+  auto written = chunk_->append_game(records, game.white_result);
   if (!written) return Error{chunk_path_ + ": " + written.error()};
   totals_.games += 1;
   totals_.positions += records.size();
-  if (white_result == WdlResult::Win) ++totals_.wins;
-  if (white_result == WdlResult::Draw) ++totals_.draws;
-  if (white_result == WdlResult::Loss) ++totals_.losses;
+  if (game.white_result == WdlResult::Win) ++totals_.wins;
+  if (game.white_result == WdlResult::Draw) ++totals_.draws;
+  if (game.white_result == WdlResult::Loss) ++totals_.losses;
   return true;
 }
 
@@ -230,9 +242,18 @@ StoreCheck check_store(const std::string& folder) {
     auto [known, first] = run_settings.emplace(run, settings);
     if (!first && known->second != settings)
       faults.push_back("other settings than the run's first chunk ('" + settings + "')");
+    uint64_t archive_bytes = 0;
+    const std::string archive = archive_path_for(path.string());
+    if (faults.empty() && fs::exists(archive, ec)) {
+      auto matched = match_archive_to_chunk(archive, path.string());
+      if (matched)
+        archive_bytes = *matched;
+      else
+        faults.push_back("its archive: " + matched.error());
+    }
     for (const std::string& fault : faults) check.problems.push_back(file + ": " + fault);
     if (!faults.empty()) continue;
-    check.chunks.push_back({file, name, *header, bytes});
+    check.chunks.push_back({file, name, *header, bytes, archive_bytes});
     check.games += header->games;
     check.positions += header->positions;
   }
@@ -246,12 +267,12 @@ Result<bool> write_manifest(const std::string& folder, const StoreCheck& check) 
     std::ofstream out(temporary);
     out << "# Arbiter training data: one line per chunk, written by `arbiter datagen --check`.\n"
            "# file\tgeneration\tseed\tpositions\tgames\twhite_wins\tdraws\twhite_losses\tbytes"
-           "\tsettings\n";
+           "\tarchive_bytes\tsettings\n";
     for (const StoreChunk& c : check.chunks)
       out << c.file << '\t' << c.name.generation << '\t' << c.name.seed << '\t'
           << c.header.positions << '\t' << c.header.games << '\t' << c.header.wins << '\t'
-          << c.header.draws << '\t' << c.header.losses << '\t' << c.bytes << '\t'
-          << c.header.settings_text() << '\n';
+          << c.header.draws << '\t' << c.header.losses << '\t' << c.bytes << '\t' << c.archive_bytes
+          << '\t' << c.header.settings_text() << '\n';
     if (!out.flush()) return Error{temporary.string() + ": cannot write"};
   }
   std::error_code ec;

@@ -95,7 +95,7 @@ Result<DatagenSummary> run_datagen(const DatagenOptions& options, GameSink& writ
       game = std::move(finished[expected]);
       finished.erase(expected);
     }
-    status = writer.append_game(game.records, game.white_result);
+    status = writer.append_game(game);
     if (!status) break;
     ++summary.new_games;
     summary.new_positions += game.records.size();

@@ -7,7 +7,6 @@
 #include "arbiter/core/movegen.h"
 #include "arbiter/core/split_mix.h"
 #include "arbiter/rules/game.h"
-#include "arbiter/search/score.h"
 #include "arbiter/search/threads.h"
 
 namespace arbiter::datagen {
@@ -37,18 +36,6 @@ WdlResult white_result_of(rules::GameResult r) {
     default:
       return WdlResult::Draw;
   }
-}
-
-WdlResult from_side(WdlResult white_result, core::Color side) {
-  if (side == core::Color::White || white_result == WdlResult::Draw) return white_result;
-  return white_result == WdlResult::Win ? WdlResult::Loss : WdlResult::Win;
-}
-
-// Positions whose score a quiet evaluation can learn: not in check, a quiet best
-// move, no mate found.
-bool keep_for_training(const core::Position& pos, core::Move best, int score) {
-  return !pos.in_check() && !pos.is_capture(best) && !best.is_promotion() &&
-         !search::is_mate_score(score);
 }
 
 // Consecutive plies beyond the margins, for score adjudication.
@@ -136,16 +123,14 @@ struct SelfPlayer::Impl {
     pool.clear();
 
     GameRecord record;
-    std::vector<core::Color> sides;
+    record.start = game.position();
     AdjudicationState adjudication;
     while (!game.finished()) {
       const core::Position& pos = game.position();
       const search::SearchResult r = search(pos);
       if (!r.best) break;  // cannot happen: a finished game has no moves to search
-      if (keep_for_training(pos, r.best, r.score)) {
-        record.records.push_back(PackedPosition::pack(pos, r.score, WdlResult::Draw));
-        sides.push_back(pos.side_to_move());
-      }
+      record.moves.push_back(r.best);
+      record.scores.push_back(r.score);
       if (adjudicated(adjudication, r.score, pos.side_to_move(), game.ply(), record.white_result)) {
         record.adjudicated = true;
         break;
@@ -154,9 +139,8 @@ struct SelfPlayer::Impl {
       game.play_legal(r.best);
     }
     if (!record.adjudicated) record.white_result = white_result_of(game.outcome().result);
-    record.plies = game.ply();
-    for (size_t i = 0; i < record.records.size(); ++i)
-      record.records[i].result = uint8_t(from_side(record.white_result, sides[i]));
+    record.records =
+        training_records(record.start, record.moves, record.scores, record.white_result);
     return record;
   }
 

@@ -39,7 +39,12 @@ TEST(SelfPlay, KeepsQuietPositionsLabelledWithTheResult) {
   for (uint64_t game = 0; game < 3; ++game) {
     const GameRecord r = player.play(game);
     ASSERT_FALSE(r.records.empty());
-    EXPECT_GT(r.plies, small_options().random_plies);
+    // The game starts after the random plies; one score per searched move.
+    const int start_ply = 2 * (r.start.fullmove_number() - 1) +
+                          (r.start.side_to_move() == core::Color::Black ? 1 : 0);
+    EXPECT_EQ(start_ply, small_options().random_plies);
+    EXPECT_EQ(r.moves.size(), r.scores.size());
+    EXPECT_GE(r.moves.size(), r.records.size());
     for (const PackedPosition& p : r.records) {
       auto pos = p.unpack();
       ASSERT_TRUE(pos.has_value());

@@ -38,14 +38,16 @@ class DataReader {
 
 // Where whole games go: one data file (DataWriter) or the chunks of a store
 // (StoreWriter, data_store.h).
+struct GameRecord;  // game_record.h
+
 class GameSink {
  public:
   virtual ~GameSink() = default;
   // Games, positions and results written so far (settings aside).
   virtual FileHeader totals() const = 0;
-  // One game's kept records and its result from White's side.
-  virtual Result<bool> append_game(const std::vector<PackedPosition>& records,
-                                   WdlResult white_result) = 0;
+  // One played game: its kept records, its result from White's side, and (for
+  // sinks that keep them) its moves and scores.
+  virtual Result<bool> append_game(const GameRecord& game) = 0;
 };
 
 // Appends whole games to a data file. Opening an existing file checks that its
@@ -60,8 +62,8 @@ class DataWriter final : public GameSink {
   const FileHeader& header() const { return header_; }
   FileHeader totals() const override { return header_; }
   // Flushed, then the header is rewritten.
-  Result<bool> append_game(const std::vector<PackedPosition>& records,
-                           WdlResult white_result) override;
+  Result<bool> append_game(const std::vector<PackedPosition>& records, WdlResult white_result);
+  Result<bool> append_game(const GameRecord& game) override;
 
  private:
   DataWriter() = default;

@@ -12,11 +12,10 @@
 //
 // The manifest (a text file named `manifest` in the folder) has one line per
 // chunk: the file, its generation, seed, positions, games, White's wins, draws
-// and losses, its size in bytes and the settings its header records (the
-// binary's version, the net that played by name and content hash, the node
-// budget, the seed). check_store verifies every chunk against its name and
-// contents and writes the manifest from what it read; a StoreWriter writes it
-// again each time a chunk is complete.
+// and losses, its size in bytes, the bytes of its archive (0: none) and the settings its header
+// records (the binary's version, the net that played by name and content hash, the node budget, the
+// seed). check_store verifies every chunk against its name and contents and writes the manifest
+// from what it read; a StoreWriter writes it again each time a chunk is complete.
 #pragma once
 
 #include <cstdint>
@@ -27,6 +26,7 @@
 
 #include "arbiter/core/result.h"
 #include "arbiter/datagen/data_file.h"
+#include "arbiter/datagen/game_archive.h"
 #include "arbiter/datagen/self_play.h"
 
 namespace arbiter::datagen {
@@ -50,7 +50,10 @@ std::optional<ChunkName> parse_chunk_file_name(std::string_view file_name);
 // The run of one (generation, seed) in a store: appends whole games to its last
 // chunk, and starts the next chunk when a game would take the last past the size
 // limit. Opening resumes the run where its chunks end (checked against the
-// settings, like DataWriter).
+// settings, like DataWriter). Beside each chunk goes its games' archive
+// (gen4-seed101-0003.games, game_archive.h), from which the chunk can be made
+// again: the form in which data is committed and moved. A chunk begun by a
+// build that kept no archive goes on without one.
 class StoreWriter final : public GameSink {
  public:
   static Result<StoreWriter> open(const std::string& folder, int generation,
@@ -58,8 +61,9 @@ class StoreWriter final : public GameSink {
                                   uint64_t max_chunk_bytes = kMaxChunkBytes);
 
   FileHeader totals() const override { return totals_; }
-  Result<bool> append_game(const std::vector<PackedPosition>& records,
-                           WdlResult white_result) override;
+  // The archive first (game_archive.h), then the chunk: an archive never holds
+  // fewer games than its chunk, so a resumed run can always cut it to match.
+  Result<bool> append_game(const GameRecord& game) override;
   // The chunk the next game goes to.
   const std::string& chunk_path() const { return chunk_path_; }
 
@@ -77,7 +81,8 @@ class StoreWriter final : public GameSink {
   uint64_t max_chunk_bytes_;
   std::string chunk_path_;
   std::optional<DataWriter> chunk_;
-  FileHeader totals_;  // counts over every chunk of the run
+  std::optional<ArchiveWriter> archive_;  // none for a chunk begun without one
+  FileHeader totals_;                     // counts over every chunk of the run
 };
 
 struct StoreChunk {
@@ -85,6 +90,7 @@ struct StoreChunk {
   ChunkName name;
   FileHeader header;
   uint64_t bytes = 0;
+  uint64_t archive_bytes = 0;  // of its archive's games that match it; 0: no archive
 };
 
 struct StoreCheck {
@@ -97,7 +103,8 @@ struct StoreCheck {
 // Reads every chunk of `folder` whole: the header, a size that is exactly the
 // header's records and no more than kMaxChunkBytes, every record a legal
 // position with a result, White's results adding up to the games, one settings
-// text per run and no chunk missing from a run's numbering. Other files are
+// text per run and no chunk missing from a run's numbering, and the chunk's
+// archive, where it has one, giving exactly its records. Other files are
 // ignored.
 StoreCheck check_store(const std::string& folder);
 

@@ -11,6 +11,7 @@
 
 #include "arbiter/core/result.h"
 #include "arbiter/datagen/data_file.h"
+#include "arbiter/datagen/game_record.h"
 #include "arbiter/datagen/packed_position.h"
 
 namespace arbiter::datagen {
@@ -37,13 +38,6 @@ struct DatagenOptions {
 
   // What the file header records; a resumed run must match it.
   std::string settings_text() const;
-};
-
-struct GameRecord {
-  std::vector<PackedPosition> records;  // kept positions, in game order
-  WdlResult white_result = WdlResult::Draw;
-  int plies = 0;
-  bool adjudicated = false;
 };
 
 // Plays games; one per generating thread. Everything a game does follows from
