@@ -2,6 +2,7 @@
 # scripts/datagen as a background habit: start writes a store in the
 # background with a copy of the binary, pause stops it (the kernel says
 # stopped), resume lets it finish, status says so, and the store checks whole;
+# save and restore keep the store's games in the checkout and make them again;
 # import adds another store's chunks, also those of scripts/device-datagen
 # stopped by its time limit; stop ends a paused generator.
 #   datagen_script_test.sh ARBITER SCRIPTS_DIR
@@ -45,6 +46,38 @@ out=$("$arbiter" datagen --check "$scratch/store") || fail "check: $out"
 [[ "$out" == *"generation 7: "* && "$out" == *" 0 problems"* ]] || fail "check said: $out"
 grep -q "^gen7-seed3-0000.bin	7	3	" "$scratch/store/manifest" || fail "manifest: $(cat "$scratch/store/manifest")"
 check
+# save keeps the store's games as xz'd archives with a manifest; restore makes a
+# new machine's store from them, byte for byte; a run that went on replaces its
+# archive and a store behind it, and a different chunk of the same name is refused.
+export ARBITER_ARCHIVE="$scratch/archive"
+out=$(datagen save) || fail "save: $out"
+[[ "$out" == *"1 archives written, 0 unchanged"* ]] || fail "save said: $out"
+grep -q "^gen7-seed3-0000.games.xz	7	3	" "$scratch/archive/manifest" ||
+  fail "archive manifest: $(cat "$scratch/archive/manifest")"
+out=$(datagen save) || fail "second save: $out"
+[[ "$out" == *"0 archives written, 1 unchanged"* ]] || fail "second save said: $out"
+check
+out=$(ARBITER_DATA="$scratch/new" datagen restore) || fail "restore: $out"
+[[ "$out" == *"1 chunks made from archives, 0 already in the store"* ]] || fail "restore said: $out"
+cmp -s "$scratch/store/gen7-seed3-0000.bin" "$scratch/new/gen7-seed3-0000.bin" ||
+  fail "the restored chunk differs"
+out=$(ARBITER_DATA="$scratch/new" datagen restore) || fail "second restore: $out"
+[[ "$out" == *"0 chunks made from archives, 1 already in the store"* ]] ||
+  fail "second restore said: $out"
+check
+"$arbiter" datagen --store "$scratch/new" --generation 7 --seed 3 --nodes 300 \
+  --positions 3500 --eval embedded >/dev/null 2>&1 || fail "the run going on"
+out=$(ARBITER_DATA="$scratch/new" datagen save) || fail "save of the longer run: $out"
+[[ "$out" == *"1 archives written"* ]] || fail "save of the longer run said: $out"
+out=$(datagen restore) || fail "restore over a store behind: $out"
+[[ "$out" == *"1 chunks made from archives"* ]] || fail "restore over a store behind said: $out"
+cmp -s "$scratch/store/gen7-seed3-0000.bin" "$scratch/new/gen7-seed3-0000.bin" ||
+  fail "the store behind was not brought up to the archive"
+"$arbiter" datagen --store "$scratch/conflict" --generation 7 --seed 3 --nodes 301 \
+  --positions 200 --eval embedded >/dev/null 2>&1 || fail "the conflicting store"
+out=$(ARBITER_DATA="$scratch/conflict" datagen restore 2>&1) && fail "a conflicting restore passed"
+[[ "$out" == *"is not the beginning of"* ]] || fail "conflicting restore said: $out"
+check
 # Another store's chunks (a device run's) are imported once they check whole, also
 # while a generator runs in the store (paused for the check, running again after),
 # a second time as a no-op, and never over a different chunk of the same name.
@@ -52,6 +85,8 @@ check
   --positions 400 --eval embedded >/dev/null 2>&1 || fail "the device store"
 datagen start --generation 7 --seed 4 --nodes 300 --positions 100000 >/dev/null || fail "second run"
 pid=$(<"$scratch/store/datagen.pid")
+out=$(datagen restore 2>&1) && fail "restore ran beside a generator: $out"
+[[ "$out" == *"stop it first"* ]] || fail "restore beside a generator said: $out"
 out=$(datagen import "$scratch/device") || fail "import: $out"
 [[ "$out" == *"1 chunks added, 0 already there"* ]] || fail "import said: $out"
 grep -q "^gen7-seed9-0000.bin	7	9	" "$scratch/store/manifest" || fail "manifest after import"
@@ -72,6 +107,8 @@ out=$("$scripts/device-datagen" --binary "$arbiter" --seed 11 --generation 7 --s
   --nodes 300 --out "$scratch/timed" 2>&1) || fail "device-datagen: $out"
 [[ "$out" == *"generation 7, seed 11, "* && "$out" == *" 0 problems"* ]] ||
   fail "device-datagen said: $out"
+ls "$scratch/timed"/*.bin >/dev/null 2>&1 && fail "device-datagen left chunks to bring back"
+ls "$scratch/timed"/gen7-seed11-0000.games >/dev/null || fail "device-datagen left no archive"
 out=$(datagen import "$scratch/timed") || fail "import of the timed store: $out"
 [[ "$out" == *"1 chunks added"* ]] || fail "import of the timed store said: $out"
 check
