@@ -29,7 +29,11 @@ struct DatagenOptions {
   int draw_score = 10;  // |score| within this for draw_plies plies after draw_min_ply: a draw
   int draw_plies = 12;
   int draw_min_ply = 80;
-  int hash_mb = 8;  // per generating thread
+  // Per generating thread. 1 MB (98,304 entries: some ten searches of a game)
+  // made 1.28x the positions a second of 8 MB, which gen-0 to gen-6 data used
+  // (scripts/train-net passes --hash 8 for those), and played level with it at
+  // 5,000 nodes a move: -3.5 +/- 8.9 in 1,000 games (docs/engine.md).
+  int hash_mb = 1;
   uint64_t seed = 1;
   int threads = 1;
   uint64_t games = 0;                    // stop after this many games in the file (0: no limit)
