@@ -119,7 +119,11 @@ std::string archive_path_for(const std::string& chunk_path) {
   return p.string();
 }
 
-void encode_game(const GameRecord& game, std::string& out) {
+Result<bool> encode_game(const GameRecord& game, std::string& out) {
+  if (game.scores.size() != game.moves.size())
+    return Error{"a game needs one score per move (" + std::to_string(game.moves.size()) +
+                 " moves, " + std::to_string(game.scores.size()) + " scores)"};
+  const size_t begin = out.size();
   out.push_back(
       char(kGameTag | uint8_t(game.white_result) | (game.adjudicated ? kAdjudicatedBit : 0)));
   put_varint(out, game.moves.size());
@@ -130,12 +134,17 @@ void encode_game(const GameRecord& game, std::string& out) {
   for (size_t i = 0; i < game.moves.size(); ++i) {
     const core::MoveList moves = sorted_legal_moves(pos);
     const auto found = std::find(moves.begin(), moves.end(), game.moves[i]);
+    if (found == moves.end()) {
+      out.resize(begin);
+      return Error{"move " + std::to_string(i) + " of the game is not legal where it is played"};
+    }
     out.push_back(char(found - moves.begin()));
     put_varint(out, zigzag(int64_t(game.scores[i]) + previous));
     previous = game.scores[i];
     core::UndoInfo undo;
     pos.make_move(game.moves[i], undo);
   }
+  return true;
 }
 
 // --- ArchiveReader ----------------------------------------------------------------
@@ -269,7 +278,8 @@ Result<ArchiveWriter> ArchiveWriter::open(const std::string& path, const std::st
 
 Result<bool> ArchiveWriter::append_game(const GameRecord& game) {
   std::string bytes;
-  encode_game(game, bytes);
+  auto encoded = encode_game(game, bytes);
+  if (!encoded) return Error{path_ + ": " + encoded.error()};
   if (std::fwrite(bytes.data(), 1, bytes.size(), file_) != bytes.size() || std::fflush(file_) != 0)
     return Error{path_ + ": cannot write a game: " + errno_text()};
   ++games_;

@@ -172,22 +172,17 @@ TEST(GameArchive, ResumesByCuttingToItsChunksGames) {
 
 TEST(GameArchive, NamesTheGameAndByteOfDamage) {
   const std::vector<GameRecord> games = played_games(2);
-  std::string archive;
-  auto w_path = TempDir("archive-damage");
-  const std::string path = w_path.file("a.games");
+  const TempDir dir("archive-damage");
+  const std::string path = dir.file("a.games");
   {
     auto w = ArchiveWriter::open(path, "s", 0);
     ASSERT_TRUE(w.ok());
     for (const GameRecord& g : games) ASSERT_TRUE(w.value().append_game(g).ok());
   }
   const std::string good = file_bytes(path);
-  std::string first_game;
-  encode_game(games[0], first_game);
-  const size_t second = good.size() - [&] {
-    std::string b;
-    encode_game(games[1], b);
-    return b.size();
-  }();
+  std::string second_game;
+  ASSERT_TRUE(encode_game(games[1], second_game).ok());
+  const size_t second = good.size() - second_game.size();
   auto error_of = [](std::string bytes) -> std::string {
     auto r = ArchiveReader::from_bytes(std::move(bytes), "x.games");
     if (!r) return r.error();
@@ -210,6 +205,20 @@ TEST(GameArchive, NamesTheGameAndByteOfDamage) {
   EXPECT_NE(error_of(good.substr(0, good.size() - 1)).find("game 1 at byte"), std::string::npos);
   EXPECT_NE(error_of("ARBGAMEX").find("not a game archive"), std::string::npos);
   EXPECT_NE(error_of(good.substr(0, 14)).find("cut short"), std::string::npos);
+}
+
+TEST(GameArchive, RefusesAGameItCouldNotGiveBack) {
+  GameRecord game = special_game();
+  std::string bytes = "kept";
+  GameRecord illegal = game;
+  illegal.moves[3] = illegal.moves[2];  // Black's castling again, on White's move
+  EXPECT_FALSE(encode_game(illegal, bytes).ok());
+  GameRecord unscored = game;
+  unscored.scores.pop_back();
+  EXPECT_FALSE(encode_game(unscored, bytes).ok());
+  EXPECT_EQ(bytes, "kept");  // nothing appended by a refusal
+  ASSERT_TRUE(encode_game(game, bytes).ok());
+  EXPECT_GT(bytes.size(), 4u + sizeof(PackedPosition));
 }
 
 TEST(GameArchive, StoreChunksKeepArchivesThatCheckExportAndExpand) {
@@ -244,8 +253,7 @@ TEST(GameArchive, StoreChunksKeepArchivesThatCheckExportAndExpand) {
   write_bytes(archive_path_for(chunk), bytes);
   check = check_store(store);
   ASSERT_EQ(check.problems.size(), 1u);
-  EXPECT_NE(check.problems[0].find(check.chunks.empty() ? "" : "its archive"), std::string::npos)
-      << check.problems[0];
+  EXPECT_NE(check.problems[0].find("its archive"), std::string::npos) << check.problems[0];
   EXPECT_NE(check.problems[0].find(fs::path(chunk).filename().string()), std::string::npos);
   EXPECT_FALSE(export_chunk_archive(chunk, dir.file("refused.games")).ok());
 }

@@ -36,9 +36,9 @@ inline constexpr const char* kArchiveExtension = ".games";
 // No game of the Laws is longer (the 75-move rule ends every game far sooner).
 inline constexpr uint64_t kMaxArchivedPlies = 20000;
 
-// Appends one game's bytes to `out`. The game's moves must be legal from its
-// start, one score per move.
-void encode_game(const GameRecord& game, std::string& out);
+// Appends one game's bytes to `out`; refused (nothing appended) unless every
+// move is legal where it is played and there is one score per move.
+Result<bool> encode_game(const GameRecord& game, std::string& out);
 
 // Reads an archive held in memory, game by game.
 class ArchiveReader {
