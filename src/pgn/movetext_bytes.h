@@ -33,5 +33,11 @@ inline constexpr std::array<ByteClass, 256> kByteClasses = [] {
 inline ByteClass byte_class(char c) { return kByteClasses[static_cast<unsigned char>(c)]; }
 // Ends a token: space or one of {}();$ (PGN standard 8.2).
 inline bool is_token_byte(char c) { return byte_class(c) == ByteClass::Token; }
+inline bool is_space(char c) { return byte_class(c) == ByteClass::Space; }
+inline bool is_digit(char c) { return c >= '0' && c <= '9'; }
+// A byte of a tag name: a letter, a digit or '_' (PGN standard 8.1.1).
+inline bool is_name_char(char c) {
+  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || is_digit(c) || c == '_';
+}
 
 }  // namespace arbiter::pgn::detail

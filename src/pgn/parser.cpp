@@ -18,11 +18,9 @@ namespace {
 
 constexpr int kMaxNag = 255;
 
-bool is_space(char c) { return detail::byte_class(c) == detail::ByteClass::Space; }
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-bool is_name_char(char c) {
-  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || is_digit(c) || c == '_';
-}
+using detail::is_digit;
+using detail::is_name_char;
+using detail::is_space;
 bool is_delimiter(char c) { return !detail::is_token_byte(c); }
 
 // Traditional move suffix annotations and their NAGs (PGN standard 10).

@@ -19,9 +19,8 @@ using detail::ByteClass;
 constexpr size_t kChunkBytes = size_t(1) << 20;
 constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
 
-bool is_space(char c) {
-  return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
-}
+using detail::is_name_char;
+using detail::is_space;
 
 bool is_blank(std::string_view line) {
   for (char c : line)
@@ -33,10 +32,6 @@ std::string_view skip_spaces(std::string_view s) {
   size_t i = 0;
   while (i < s.size() && is_space(s[i])) ++i;
   return s.substr(i);
-}
-
-bool is_name_char(char c) {
-  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
 }
 
 // "[" followed by a tag name: what a tag section line looks like, even broken.

@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "arbiter/core/text.h"
+#include "movetext_bytes.h"
 
 namespace arbiter::pgn {
 
@@ -18,7 +19,7 @@ constexpr int64_t kSecondsPerHour = 3600;
 // Longer than any game: keeps the arithmetic far from overflow.
 constexpr int64_t kMaxSeconds = int64_t(1) << 40;
 
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
+using detail::is_digit;
 
 // Whole decimal number filling all of `s`.
 std::optional<int64_t> parse_number(std::string_view s) {
