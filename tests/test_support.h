@@ -4,6 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
+#include <filesystem>
 #include <fstream>
 #include <random>
 #include <string>
@@ -19,6 +22,21 @@ namespace arbiter::test {
 inline std::string data_path(const std::string& name) {
   return std::string(ARBITER_TEST_DATA_DIR) + "/" + name;
 }
+
+// A folder of the temporary directory for one test, named by the process so
+// that parallel test processes never share one; gone before and after.
+struct TempDir {
+  std::filesystem::path path;
+  explicit TempDir(const std::string& name)
+      : path(std::filesystem::temp_directory_path() / (name + "-" + std::to_string(::getpid()))) {
+    std::filesystem::remove_all(path);
+  }
+  ~TempDir() { std::filesystem::remove_all(path); }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  std::string str() const { return path.string(); }
+  std::string file(const std::string& name) const { return (path / name).string(); }
+};
 
 // Sanitized builds run ~10x slower: heavy loops scale down there.
 #ifdef ARBITER_SANITIZED_BUILD

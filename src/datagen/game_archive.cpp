@@ -25,7 +25,9 @@ constexpr uint8_t kAdjudicatedBit = 4;
 constexpr int kVarintBits = 7;
 constexpr uint8_t kVarintMore = 0x80;
 constexpr uint8_t kVarintPayload = 0x7f;
-constexpr int kMaxVarintBytes = 10;
+// Every number an archive holds fits 21 bits: plies up to kMaxArchivedPlies, and
+// a zigzagged sum of two scores within +/- search::kInfinite.
+constexpr int kMaxVarintBytes = 3;
 constexpr size_t kHeaderBytes = sizeof(kArchiveMagic) + 2 * sizeof(uint32_t);
 constexpr uint32_t kMaxSettingsBytes = 4096;
 
@@ -87,13 +89,15 @@ class Cursor {
     }
     return true;
   }
+  // False at the end of the bytes, for a number longer than kMaxVarintBytes, and
+  // for one spelt longer than it need be (so that an archive has one spelling).
   bool varint(uint64_t& v) {
     v = 0;
     for (int i = 0; i < kMaxVarintBytes; ++i) {
       uint8_t b;
       if (!u8(b)) return false;
       v |= uint64_t(b & kVarintPayload) << (kVarintBits * i);
-      if (!(b & kVarintMore)) return true;
+      if (!(b & kVarintMore)) return i == 0 || b != 0;
     }
     return false;
   }
@@ -186,12 +190,15 @@ Result<std::optional<GameRecord>> ArchiveReader::next() {
   uint64_t plies = 0;
   PackedPosition start;
   if (!c.u8(tag) || !c.varint(plies) || !c.bytes(&start, sizeof start))
-    return Error{where + "cut short"};
+    return Error{where + "cut short or malformed"};
   if ((tag & kTagMask) != kGameTag || (tag & kResultMask) > uint8_t(WdlResult::Win))
     return Error{where + "not the start of a game"};
   if (plies > kMaxArchivedPlies) return Error{where + std::to_string(plies) + " plies"};
   auto start_position = start.unpack();
   if (!start_position) return Error{where + "its start is not a position"};
+  const PackedPosition canonical = PackedPosition::pack(*start_position, 0, WdlResult::Draw);
+  if (std::memcmp(&canonical, &start, sizeof start) != 0)
+    return Error{where + "its start is not packed as a writer packs it"};
   GameRecord game;
   game.start = *start_position;
   game.white_result = WdlResult(tag & kResultMask);
@@ -201,7 +208,7 @@ Result<std::optional<GameRecord>> ArchiveReader::next() {
   for (uint64_t i = 0; i < plies; ++i) {
     uint8_t index = 0;
     uint64_t coded = 0;
-    if (!c.u8(index) || !c.varint(coded)) return Error{where + "cut short"};
+    if (!c.u8(index) || !c.varint(coded)) return Error{where + "cut short or malformed"};
     const core::MoveList moves = sorted_legal_moves(pos);
     if (index >= moves.size())
       return Error{where + "ply " + std::to_string(i) + " names move " + std::to_string(index) +
@@ -293,16 +300,31 @@ Result<FileHeader> expand_archive(const std::string& archive, const std::string&
   if (fs::exists(out, ec)) return Error{out + ": exists already (expanding never appends)"};
   auto reader = ArchiveReader::open(archive);
   if (!reader) return Error{reader.error()};
-  auto writer = DataWriter::open(out, reader->settings());
-  if (!writer) return Error{writer.error()};
-  for (;;) {
-    auto game = reader.value().next();
-    if (!game) return Error{game.error()};
-    if (!game.value()) break;
-    auto written = writer.value().append_game(*game.value());
-    if (!written) return Error{out + ": " + written.error()};
+  std::optional<FileHeader> header;
+  std::string error;
+  {
+    auto writer = DataWriter::open(out, reader->settings());
+    if (!writer) return Error{writer.error()};
+    for (;;) {
+      auto game = reader.value().next();
+      if (!game) {
+        error = game.error();
+        break;
+      }
+      if (!game.value()) {
+        header = writer->header();
+        break;
+      }
+      auto written = writer.value().append_game(*game.value());
+      if (!written) {
+        error = out + ": " + written.error();
+        break;
+      }
+    }
   }
-  return writer->header();
+  if (header) return *header;
+  fs::remove(out, ec);  // no half of a data file is left behind
+  return Error{error};
 }
 
 Result<uint64_t> match_archive_to_chunk(const std::string& archive, const std::string& chunk) {

@@ -11,33 +11,21 @@
 #include <fstream>
 #include <sstream>
 
+#include "small_datagen.h"
+#include "test_support.h"
+
 namespace arbiter::datagen {
 namespace {
 
 namespace fs = std::filesystem;
 
-DatagenOptions small_options() {
-  DatagenOptions o;
-  o.soft_nodes = 300;  // tiny budget: quick games, the same logic
-  o.hash_mb = 1;
-  o.seed = 21;
-  o.evaluation = "classical";
-  return o;
-}
+DatagenOptions small_options() { return small_datagen_options(21); }
 
 // Room for about two games of the small options per chunk.
 constexpr uint64_t kSmallChunk = kFileHeaderSize + 150 * sizeof(PackedPosition);
 constexpr int kGeneration = 3;
 
-struct TempDir {
-  fs::path path;
-  explicit TempDir(const std::string& name)
-      : path(fs::temp_directory_path() / (name + "-" + std::to_string(::getpid()))) {
-    fs::remove_all(path);
-  }
-  ~TempDir() { fs::remove_all(path); }
-  std::string str() const { return path.string(); }
-};
+using test::TempDir;
 
 std::string file_bytes(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);

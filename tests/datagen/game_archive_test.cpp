@@ -14,30 +14,19 @@
 #include "arbiter/datagen/data_store.h"
 #include "arbiter/datagen/self_play.h"
 #include "arbiter/search/score.h"
+#include "small_datagen.h"
+#include "test_support.h"
 
 namespace arbiter::datagen {
 namespace {
 
 namespace fs = std::filesystem;
 
-DatagenOptions small_options() {
-  DatagenOptions o;
-  o.soft_nodes = 300;  // tiny budget: quick games, the same logic
-  o.hash_mb = 1;
-  o.seed = 31;
-  o.evaluation = "classical";
-  return o;
-}
+DatagenOptions small_options() { return small_datagen_options(31); }
 
-struct TempDir {
-  fs::path path;
-  explicit TempDir(const std::string& name)
-      : path(fs::temp_directory_path() / (name + "-" + std::to_string(::getpid()))) {
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~TempDir() { fs::remove_all(path); }
-  std::string file(const std::string& name) const { return (path / name).string(); }
+// A scratch folder that exists.
+struct TempDir : test::TempDir {
+  explicit TempDir(const std::string& name) : test::TempDir(name) { fs::create_directories(path); }
 };
 
 std::string file_bytes(const std::string& path) {
@@ -137,6 +126,13 @@ TEST(GameArchive, ExpandsToTheDataFileSelfPlayWrites) {
   EXPECT_EQ(file_bytes(dir.file("expanded.bin")), file_bytes(dir.file("direct.bin")));
   // Expanding never appends to or replaces a file.
   EXPECT_FALSE(expand_archive(dir.file("a.games"), dir.file("expanded.bin")).ok());
+  // A damaged archive leaves no half of a data file.
+  const std::string bytes = file_bytes(dir.file("a.games"));
+  write_bytes(dir.file("cut.games"), bytes.substr(0, bytes.size() - 3));
+  auto cut = expand_archive(dir.file("cut.games"), dir.file("cut.bin"));
+  ASSERT_FALSE(cut.ok());
+  EXPECT_NE(cut.error().find("game 4 at byte"), std::string::npos) << cut.error();
+  EXPECT_FALSE(fs::exists(dir.file("cut.bin")));
 }
 
 TEST(GameArchive, ResumesByCuttingToItsChunksGames) {
@@ -183,6 +179,7 @@ TEST(GameArchive, NamesTheGameAndByteOfDamage) {
   std::string second_game;
   ASSERT_TRUE(encode_game(games[1], second_game).ok());
   const size_t second = good.size() - second_game.size();
+  ASSERT_LT(games[1].moves.size(), 128u);  // its ply count takes one byte
   auto error_of = [](std::string bytes) -> std::string {
     auto r = ArchiveReader::from_bytes(std::move(bytes), "x.games");
     if (!r) return r.error();
@@ -205,6 +202,15 @@ TEST(GameArchive, NamesTheGameAndByteOfDamage) {
   EXPECT_NE(error_of(good.substr(0, good.size() - 1)).find("game 1 at byte"), std::string::npos);
   EXPECT_NE(error_of("ARBGAMEX").find("not a game archive"), std::string::npos);
   EXPECT_NE(error_of(good.substr(0, 14)).find("cut short"), std::string::npos);
+  // One spelling only: a ply count spelt with a needless zero byte, and a start
+  // whose unused byte is set, are not what a writer gives.
+  std::string overlong =
+      good.substr(0, second + 1) + char(0x80 | good[second + 1]) + '\0' + good.substr(second + 2);
+  EXPECT_NE(error_of(overlong).find("malformed"), std::string::npos) << error_of(overlong);
+  std::string odd_start = good;
+  odd_start[second + 2 + sizeof(PackedPosition) - 1] = 1;  // PackedPosition::reserved
+  EXPECT_NE(error_of(odd_start).find("not packed as a writer packs it"), std::string::npos)
+      << error_of(odd_start);
 }
 
 TEST(GameArchive, RefusesAGameItCouldNotGiveBack) {

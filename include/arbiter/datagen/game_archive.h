@@ -82,7 +82,8 @@ class ArchiveWriter {
 };
 
 // Writes the data file an archive stands for (data_file.h: its settings, every
-// game's records) to `out`, which must not exist yet. Returns its header.
+// game's records) to `out`, which must not exist yet. Returns its header; on a
+// damaged archive, the error, and no file.
 Result<FileHeader> expand_archive(const std::string& archive, const std::string& out);
 
 // Checks that the first games of `archive`, as many as `chunk` holds, give
