@@ -23,6 +23,12 @@ inline std::string data_path(const std::string& name) {
   return std::string(ARBITER_TEST_DATA_DIR) + "/" + name;
 }
 
+// A whole file's bytes ("" when it cannot be read).
+inline std::string file_bytes(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
 // A folder of the temporary directory for one test, named by the process so
 // that parallel test processes never share one; gone before and after.
 struct TempDir {

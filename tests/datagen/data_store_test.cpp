@@ -19,7 +19,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-DatagenOptions small_options() { return small_datagen_options(21); }
+DatagenOptions store_test_options() { return small_datagen_options(21); }
 
 // Room for about two games of the small options per chunk.
 constexpr uint64_t kSmallChunk = kFileHeaderSize + 150 * sizeof(PackedPosition);
@@ -27,10 +27,7 @@ constexpr int kGeneration = 3;
 
 using test::TempDir;
 
-std::string file_bytes(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
+using test::file_bytes;
 
 std::vector<PackedPosition> records_of(const fs::path& path) {
   std::vector<PackedPosition> out;
@@ -67,7 +64,7 @@ TEST(DataStore, ChunkNamesHaveOneSpelling) {
 }
 
 TEST(DataStore, ChunksHoldWhatOneFileWouldWithinTheLimitAndResume) {
-  DatagenOptions o = small_options();
+  DatagenOptions o = store_test_options();
   o.games = 6;
   const TempDir single("store-single"), straight("store-straight"), resumed("store-resumed");
   fs::create_directories(single.path);
@@ -128,7 +125,7 @@ TEST(DataStore, ChunksHoldWhatOneFileWouldWithinTheLimitAndResume) {
 }
 
 TEST(DataStore, CheckWritesTheManifestAndFindsDamage) {
-  DatagenOptions o = small_options();
+  DatagenOptions o = store_test_options();
   o.games = 5;
   const TempDir dir("store-check");
   ASSERT_TRUE(run_into_store(dir, o).ok());

@@ -22,17 +22,16 @@ namespace {
 
 namespace fs = std::filesystem;
 
-DatagenOptions small_options() { return small_datagen_options(31); }
+DatagenOptions archive_test_options() { return small_datagen_options(31); }
 
 // A scratch folder that exists.
-struct TempDir : test::TempDir {
-  explicit TempDir(const std::string& name) : test::TempDir(name) { fs::create_directories(path); }
+struct ArchiveScratch : test::TempDir {
+  explicit ArchiveScratch(const std::string& name) : test::TempDir(name) {
+    fs::create_directories(path);
+  }
 };
 
-std::string file_bytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
+using test::file_bytes;
 
 void write_bytes(const std::string& path, const std::string& bytes) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
@@ -40,7 +39,7 @@ void write_bytes(const std::string& path, const std::string& bytes) {
 }
 
 std::vector<GameRecord> played_games(int n) {
-  SelfPlayer player(small_options());
+  SelfPlayer player(archive_test_options());
   std::vector<GameRecord> games;
   for (int i = 0; i < n; ++i) games.push_back(player.play(uint64_t(i)));
   return games;
@@ -80,7 +79,7 @@ void expect_same_game(const GameRecord& a, const GameRecord& b) {
 TEST(GameArchive, GivesBackEveryGameAndItsRecords) {
   std::vector<GameRecord> games = played_games(4);
   games.push_back(special_game());
-  const TempDir dir("archive-round-trip");
+  const ArchiveScratch dir("archive-round-trip");
   const std::string path = dir.file("a.games");
   {
     auto w = ArchiveWriter::open(path, "settings text", 0);
@@ -110,8 +109,8 @@ TEST(GameArchive, GivesBackEveryGameAndItsRecords) {
 }
 
 TEST(GameArchive, ExpandsToTheDataFileSelfPlayWrites) {
-  const TempDir dir("archive-expand");
-  DatagenOptions o = small_options();
+  const ArchiveScratch dir("archive-expand");
+  DatagenOptions o = archive_test_options();
   o.games = 5;
   std::ostringstream log;
   ASSERT_TRUE(run_datagen(o, dir.file("direct.bin"), log).ok());
@@ -137,7 +136,7 @@ TEST(GameArchive, ExpandsToTheDataFileSelfPlayWrites) {
 
 TEST(GameArchive, ResumesByCuttingToItsChunksGames) {
   const std::vector<GameRecord> games = played_games(3);
-  const TempDir dir("archive-resume");
+  const ArchiveScratch dir("archive-resume");
   const std::string path = dir.file("a.games");
   std::string two_games;
   {
@@ -168,7 +167,7 @@ TEST(GameArchive, ResumesByCuttingToItsChunksGames) {
 
 TEST(GameArchive, NamesTheGameAndByteOfDamage) {
   const std::vector<GameRecord> games = played_games(2);
-  const TempDir dir("archive-damage");
+  const ArchiveScratch dir("archive-damage");
   const std::string path = dir.file("a.games");
   {
     auto w = ArchiveWriter::open(path, "s", 0);
@@ -228,9 +227,9 @@ TEST(GameArchive, RefusesAGameItCouldNotGiveBack) {
 }
 
 TEST(GameArchive, StoreChunksKeepArchivesThatCheckExportAndExpand) {
-  DatagenOptions o = small_options();
+  DatagenOptions o = archive_test_options();
   o.games = 5;
-  const TempDir dir("archive-store");
+  const ArchiveScratch dir("archive-store");
   const std::string store = dir.file("store");
   const uint64_t small_chunk = kFileHeaderSize + 150 * sizeof(PackedPosition);
   {

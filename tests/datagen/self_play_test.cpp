@@ -11,11 +11,12 @@
 
 #include "arbiter/datagen/data_file.h"
 #include "arbiter/search/score.h"
+#include "test_support.h"
 
 namespace arbiter::datagen {
 namespace {
 
-DatagenOptions small_options() {
+DatagenOptions self_play_options() {
   DatagenOptions o;
   o.soft_nodes = 400;  // tiny budget: quick games, the same logic
   o.hash_mb = 1;
@@ -29,20 +30,17 @@ std::string temp_path(const std::string& name) {
       .string();
 }
 
-std::string file_bytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
+using test::file_bytes;
 
 TEST(SelfPlay, KeepsQuietPositionsLabelledWithTheResult) {
-  SelfPlayer player(small_options());
+  SelfPlayer player(self_play_options());
   for (uint64_t game = 0; game < 3; ++game) {
     const GameRecord r = player.play(game);
     ASSERT_FALSE(r.records.empty());
     // The game starts after the random plies; one score per searched move.
     const int start_ply = 2 * (r.start.fullmove_number() - 1) +
                           (r.start.side_to_move() == core::Color::Black ? 1 : 0);
-    EXPECT_EQ(start_ply, small_options().random_plies);
+    EXPECT_EQ(start_ply, self_play_options().random_plies);
     EXPECT_EQ(r.moves.size(), r.scores.size());
     EXPECT_GE(r.moves.size(), r.records.size());
     for (const PackedPosition& p : r.records) {
@@ -64,7 +62,7 @@ TEST(SelfPlay, SameSeedSameFileWhateverTheThreadsAndInterruptions) {
   std::filesystem::remove(one);
   std::filesystem::remove(two);
   std::ostringstream log;
-  DatagenOptions o = small_options();
+  DatagenOptions o = self_play_options();
   o.games = 4;
   o.threads = 1;
   ASSERT_TRUE(run_datagen(o, one, log).ok());
@@ -92,7 +90,7 @@ TEST(SelfPlay, StopsAtThePositionTargetAfterWholeGames) {
   const std::string path = temp_path("sp-positions");
   std::filesystem::remove(path);
   std::ostringstream log;
-  DatagenOptions o = small_options();
+  DatagenOptions o = self_play_options();
   o.positions = 100;
   auto s = run_datagen(o, path, log);
   ASSERT_TRUE(s.ok()) << s.error();
@@ -114,7 +112,7 @@ TEST(SelfPlay, StopsAtThePositionTargetAfterWholeGames) {
 
 TEST(SelfPlay, NeedsATarget) {
   std::ostringstream log;
-  EXPECT_FALSE(run_datagen(small_options(), temp_path("sp-none"), log).ok());
+  EXPECT_FALSE(run_datagen(self_play_options(), temp_path("sp-none"), log).ok());
 }
 
 }  // namespace
