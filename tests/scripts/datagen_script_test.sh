@@ -13,7 +13,7 @@ trap 'ARBITER_DATA="$scratch/store" "$scripts/datagen" stop >/dev/null 2>&1 || t
 fail() { echo "FAIL: $*" >&2; exit 1; }
 passed=0
 check() { passed=$((passed + 1)); }
-export ARBITER_DATA="$scratch/store" ARBITER_BINARY="$arbiter"
+export ARBITER_DATA="$scratch/store" ARBITER_BINARY="$arbiter" ARBITER_ARCHIVE="$scratch/archive"
 datagen() { "$scripts/datagen" "$@"; }
 
 caller_group=$(cat "/proc/$$/autogroup" 2>/dev/null || true)
@@ -49,7 +49,6 @@ check
 # save keeps the store's games as xz'd archives with a manifest; restore makes a
 # new machine's store from them, byte for byte; a run that went on replaces its
 # archive and a store behind it, and a different chunk of the same name is refused.
-export ARBITER_ARCHIVE="$scratch/archive"
 out=$(datagen save) || fail "save: $out"
 [[ "$out" == *"1 archives written, 0 unchanged"* ]] || fail "save said: $out"
 grep -q "^gen7-seed3-0000.games.xz	7	3	" "$scratch/archive/manifest" ||
@@ -73,6 +72,17 @@ out=$(datagen restore) || fail "restore over a store behind: $out"
 [[ "$out" == *"1 chunks made from archives"* ]] || fail "restore over a store behind said: $out"
 cmp -s "$scratch/store/gen7-seed3-0000.bin" "$scratch/new/gen7-seed3-0000.bin" ||
   fail "the store behind was not brought up to the archive"
+# start on a new machine restores first: the run finds its games there, and
+# with its target reached plays none.
+out=$(ARBITER_DATA="$scratch/fresh" datagen start --generation 7 --seed 3 --nodes 300 \
+  --positions 3000) || fail "start on a fresh store: $out"
+[[ "$out" == *"1 chunks made from archives"* ]] || fail "start on a fresh store said: $out"
+for _ in $(seq 600); do
+  [[ "$(ARBITER_DATA="$scratch/fresh" datagen status)" == *"not running"* ]] && break
+  sleep 0.1
+done
+cmp -s "$scratch/new/gen7-seed3-0000.bin" "$scratch/fresh/gen7-seed3-0000.bin" ||
+  fail "the fresh store's run did not go on from the restored chunk"
 "$arbiter" datagen --store "$scratch/conflict" --generation 7 --seed 3 --nodes 301 \
   --positions 200 --eval embedded >/dev/null 2>&1 || fail "the conflicting store"
 out=$(ARBITER_DATA="$scratch/conflict" datagen restore 2>&1) && fail "a conflicting restore passed"
