@@ -7,6 +7,7 @@
 #include <iomanip>
 #include <iostream>
 #include <limits>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -32,6 +33,8 @@ constexpr double kLogProgressSeconds = 30.0;
 struct Settings {
   std::vector<std::string> data;
   std::string out, description, checkpoint, resume, init;
+  // --inputs: the trained net's input layout (by default --init's, else plain).
+  std::optional<eval::nnue::InputLayout> layout;
   train::TrainerOptions trainer;
   float weight_decay = train::kDefaultWeightDecay;
   double validation_fraction = train::kDefaultValidationFraction;
@@ -123,7 +126,9 @@ class ProgressPrinter {
 int train(const Settings& s) {
   // A resumed run takes its seed from the checkpoint so the split and the
   // batch order are the ones it started with.
-  train::TrainingState state(train::FloatModel::for_architecture(), s.weight_decay);
+  train::TrainingState state(
+      train::FloatModel::for_architecture(s.layout.value_or(eval::nnue::InputLayout::Plain)),
+      s.weight_decay);
   if (!s.resume.empty()) {
     auto loaded = train::load_checkpoint(s.resume, s.weight_decay);
     if (!loaded) {
@@ -133,6 +138,12 @@ int train(const Settings& s) {
     if (loaded->model.hidden() != eval::nnue::kHidden ||
         loaded->model.buckets() != eval::nnue::kOutputBuckets) {
       std::cerr << "arbiter train: " << s.resume << " has another network shape\n";
+      return kFailure;
+    }
+    if (s.layout && *s.layout != loaded->model.layout()) {
+      std::cerr << "arbiter train: " << s.resume << " has "
+                << eval::nnue::layout_name(loaded->model.layout()) << " inputs, not "
+                << eval::nnue::layout_name(*s.layout) << "\n";
       return kFailure;
     }
     state = std::move(loaded).value();
@@ -149,15 +160,19 @@ int train(const Settings& s) {
       return kFailure;
     }
     train::FloatModel start = train::dequantise(net.value());
-    if (start.hidden() != eval::nnue::kHidden || start.buckets() != eval::nnue::kOutputBuckets) {
+    const eval::nnue::InputLayout layout = s.layout.value_or(start.layout());
+    if (start.hidden() != eval::nnue::kHidden || start.buckets() != eval::nnue::kOutputBuckets ||
+        start.layout() != layout) {
       auto grown =
-          train::grow_model(start, eval::nnue::kHidden, eval::nnue::kOutputBuckets, s.seed);
+          train::grow_model(start, eval::nnue::kHidden, eval::nnue::kOutputBuckets, s.seed, layout);
       if (!grown) {
         std::cerr << "arbiter train: " << s.init << ": " << grown.error() << "\n";
         return kFailure;
       }
       std::cout << "grew " << s.init << " from " << start.hidden() << " hidden x "
-                << start.buckets() << " buckets (its new units start silent)\n";
+                << start.buckets() << " buckets, " << eval::nnue::layout_name(start.layout())
+                << " inputs, into " << eval::nnue::layout_name(layout)
+                << " inputs (its new units start silent)\n";
       start = std::move(grown).value();
     }
     state.model = std::move(start);
@@ -183,7 +198,8 @@ int train(const Settings& s) {
     return kFailure;
   }
   std::cout << split.train.size() << " training, " << split.validation.size()
-            << " validation positions; hidden " << eval::nnue::kHidden << ", " << s.trainer.threads
+            << " validation positions; hidden " << eval::nnue::kHidden << ", "
+            << eval::nnue::layout_name(state.model.layout()) << " inputs, " << s.trainer.threads
             << " thread(s)" << std::endl;
 
   if (s.keep_best && split.validation.empty()) {
@@ -267,6 +283,10 @@ int run_train(int argc, char** argv) {
       "init",
       "start from this net's weights instead of random ones (fine-tuning); a net "
       "with fewer hidden units or one output bucket is grown into this build's shape first",
+      value<std::string>())(
+      "inputs",
+      "input layout of the trained net: plain, mirrored (the own king always on files a-d) or "
+      "kings4 (mirrored, rows by king square); default: the --init net's, else plain",
       value<std::string>())("h,help", "print this help");
   try {
     auto args = options.parse(argc, argv);
@@ -308,6 +328,14 @@ int run_train(int argc, char** argv) {
         args.count("checkpoint") ? args["checkpoint"].as<std::string>() : s.out + ".ckpt";
     if (args.count("resume")) s.resume = args["resume"].as<std::string>();
     if (args.count("init")) s.init = args["init"].as<std::string>();
+    if (args.count("inputs")) {
+      s.layout = eval::nnue::layout_from_name(args["inputs"].as<std::string>());
+      if (!s.layout) {
+        std::cerr << "arbiter train: --inputs takes plain, mirrored or kings4, not '"
+                  << args["inputs"].as<std::string>() << "'\n";
+        return kUsageError;
+      }
+    }
     if (!s.resume.empty() && !s.init.empty()) {
       std::cerr << "arbiter train: --resume and --init exclude each other (a checkpoint has its "
                    "own weights)\n";

@@ -15,40 +15,57 @@ void AccumulatorStack::reset(const Network& net, const core::Position& pos) {
   if (entries_.size() < kInitialEntries) entries_.resize(kInitialEntries);
   top_ = 0;
   net_->refresh(pos, entries_[0].acc);
-  entries_[0].computed = true;
+  entries_[0].computed = {true, true};
 }
 
 AccumulatorStack::Entry& AccumulatorStack::push_entry() {
   if (++top_ == entries_.size()) entries_.resize(entries_.size() * 2);
   Entry& e = entries_[top_];
-  e.computed = false;
+  e.computed = {false, false};
+  e.frame_changed = {false, false};
   return e;
 }
 
 void AccumulatorStack::push_move(const core::Position& before, core::Move m) {
-  push_entry().delta = feature_delta(before, m);
+  Entry& e = push_entry();
+  e.delta = feature_delta(before, m);
+  e.frame_changed[core::index(before.side_to_move())] = net_->changes_frame(before, m);
 }
 
 void AccumulatorStack::push_null() { push_entry().delta = FeatureDelta{}; }
 
 const Accumulator& AccumulatorStack::materialise(const core::Position& pos) {
   Entry& top = entries_[top_];
-  if (top.computed) return top.acc;
-  // Walk down to the last computed entry while replaying is cheaper than a
-  // refresh, which costs one row per man on the board.
+  // Replaying deltas is worth it while cheaper than a refresh, which costs one
+  // row per man on the board.
   const int refresh_cost = core::popcount(pos.pieces());
-  size_t base = top_;
-  int cost = 0;
-  while (!entries_[base].computed && cost <= refresh_cost) cost += entries_[base--].delta.size();
-  if (!entries_[base].computed || cost > refresh_cost) {
-    net_->refresh(pos, top.acc);
-  } else {
-    for (size_t i = base + 1; i <= top_; ++i) {
-      net_->update(entries_[i - 1].acc, entries_[i].acc, entries_[i].delta);
-      entries_[i].computed = true;
+  for (core::Color persp : {core::Color::White, core::Color::Black}) {
+    const int c = core::index(persp);
+    if (top.computed[c]) continue;
+    // Walk down to the last entry holding this half; a frame change on the way
+    // means the rows below do not apply to the top.
+    size_t base = top_;
+    int cost = 0;
+    bool refresh = false;
+    while (!entries_[base].computed[c]) {
+      cost += entries_[base].delta.size();
+      if (entries_[base].frame_changed[c] || cost > refresh_cost) {
+        refresh = true;
+        break;
+      }
+      --base;  // entry 0 is always computed (reset)
     }
+    if (refresh) {
+      net_->refresh(pos, top.acc, persp);
+    } else {
+      const InputFrame frame = net_->frame(pos, persp);
+      for (size_t i = base + 1; i <= top_; ++i) {
+        net_->update(entries_[i - 1].acc, entries_[i].acc, entries_[i].delta, persp, frame);
+        entries_[i].computed[c] = true;
+      }
+    }
+    top.computed[c] = true;
   }
-  top.computed = true;
   return top.acc;
 }
 

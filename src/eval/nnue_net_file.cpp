@@ -6,6 +6,7 @@
 #include <cstring>
 #include <fstream>
 #include <iterator>
+#include <optional>
 
 #include "arbiter/core/bitboard.h"
 
@@ -41,7 +42,7 @@ std::string hex(uint32_t v) {
 
 // Header field offsets on disk (the struct has no padding, see the static_assert).
 constexpr size_t kOffVersion = 8, kOffArchHash = 12, kOffEvalScale = 16, kOffHidden = 20,
-                 kOffBuckets = 24, kOffReserved = 28, kOffDescription = 32;
+                 kOffBuckets = 24, kOffLayout = 28, kOffDescription = 32;
 
 NetHeader read_header(const uint8_t* p) {
   NetHeader h;
@@ -51,7 +52,7 @@ NetHeader read_header(const uint8_t* p) {
   h.eval_scale = int32_t(read_u32(p + kOffEvalScale));
   h.hidden = read_u32(p + kOffHidden);
   h.output_buckets = read_u32(p + kOffBuckets);
-  h.reserved0 = read_u32(p + kOffReserved);
+  h.input_layout = read_u32(p + kOffLayout);
   std::memcpy(h.description.data(), p + kOffDescription, h.description.size());
   return h;
 }
@@ -65,11 +66,16 @@ Result<bool> check_header(const NetHeader& h, uint32_t hidden = kHidden,
   if (h.version != kNetFormatVersion)
     return Error{"net format version " + std::to_string(h.version) + ", this engine reads " +
                  std::to_string(kNetFormatVersion)};
-  const uint32_t expected_hash = architecture_hash(hidden, buckets);
+  const std::optional<InputLayout> layout = layout_from_number(h.input_layout);
+  if (!layout)
+    return Error{"input layout " + std::to_string(h.input_layout) +
+                 " is not one this engine knows"};
+  const uint32_t expected_hash = architecture_hash(hidden, buckets, *layout);
   if (h.arch_hash != expected_hash)
     return Error{"architecture hash " + hex(h.arch_hash) + " does not match " + hex(expected_hash) +
                  ", this engine's for " + std::to_string(hidden) + " x " + std::to_string(buckets) +
-                 " (net trained for another shape or quantisation)"};
+                 " with " + layout_name(*layout) +
+                 " inputs (net trained for another shape or quantisation)"};
   if (h.hidden != hidden || h.output_buckets != buckets)
     return Error{"net shape " + std::to_string(h.hidden) + " hidden x " +
                  std::to_string(h.output_buckets) + " buckets, this engine expects " +
@@ -82,12 +88,13 @@ Result<bool> check_header(const NetHeader& h, uint32_t hidden = kHidden,
 
 }  // namespace
 
-QuantisedNet QuantisedNet::zeroed(int hidden, int buckets) {
+QuantisedNet QuantisedNet::zeroed(int hidden, int buckets, InputLayout layout) {
   QuantisedNet net;
   net.header.hidden = uint32_t(hidden);
   net.header.output_buckets = uint32_t(buckets);
-  net.header.arch_hash = architecture_hash(uint32_t(hidden), uint32_t(buckets));
-  net.feature_weights.assign(size_t(kInputs) * size_t(hidden), 0);
+  net.header.input_layout = uint32_t(layout);
+  net.header.arch_hash = architecture_hash(uint32_t(hidden), uint32_t(buckets), layout);
+  net.feature_weights.assign(size_t(input_rows(layout)) * size_t(hidden), 0);
   net.feature_bias.assign(size_t(hidden), 0);
   net.output_weights.assign(size_t(buckets) * 2 * size_t(hidden), 0);
   net.output_bias.assign(size_t(buckets), 0);
@@ -103,15 +110,16 @@ Result<NetHeader> header_of(std::span<const uint8_t> bytes) {
   return read_header(bytes.data());
 }
 
-// The arrays after a checked header, sized by its shape, and the bound on the
-// output weights.
+// The arrays after a checked header (its layout known), sized by its shape, and
+// the bound on the output weights.
 Result<QuantisedNet> parse_body(std::span<const uint8_t> bytes, const NetHeader& header) {
-  const size_t expected = net_file_size(header.hidden, header.output_buckets);
+  const InputLayout layout = layout_from_number(header.input_layout).value_or(InputLayout::Plain);
+  const size_t expected = net_file_size(header.hidden, header.output_buckets, layout);
   if (bytes.size() != expected)
     return Error{std::string(bytes.size() < expected ? "truncated" : "oversized") +
                  " net: " + std::to_string(bytes.size()) + " bytes, expected exactly " +
                  std::to_string(expected)};
-  QuantisedNet net = QuantisedNet::zeroed(int(header.hidden), int(header.output_buckets));
+  QuantisedNet net = QuantisedNet::zeroed(int(header.hidden), int(header.output_buckets), layout);
   net.header = header;
   const uint8_t* p = bytes.data() + sizeof(NetHeader);
   for (int16_t& w : net.feature_weights) w = read_i16(p), p += 2;
@@ -174,7 +182,7 @@ Result<QuantisedNet> load_net_file_of_any_shape(const std::string& path) {
 
 std::vector<uint8_t> serialize_net(const QuantisedNet& net) {
   std::vector<uint8_t> out;
-  out.reserve(net_file_size(net.feature_bias.size(), net.output_bias.size()));
+  out.reserve(net_file_size(net.feature_bias.size(), net.output_bias.size(), net.layout()));
   const NetHeader& h = net.header;
   out.insert(out.end(), h.magic.begin(), h.magic.end());
   write_u32(out, h.version);
@@ -182,7 +190,7 @@ std::vector<uint8_t> serialize_net(const QuantisedNet& net) {
   write_u32(out, uint32_t(h.eval_scale));
   write_u32(out, h.hidden);
   write_u32(out, h.output_buckets);
-  write_u32(out, h.reserved0);
+  write_u32(out, h.input_layout);
   out.insert(out.end(), h.description.begin(), h.description.end());
   for (int16_t w : net.feature_weights) write_i16(out, w);
   for (int16_t b : net.feature_bias) write_i16(out, b);
@@ -208,8 +216,9 @@ int evaluate_reference(const QuantisedNet& net, const core::Position& pos) {
   for (core::Color persp : {core::Color::White, core::Color::Black}) {
     int16_t* a = acc[core::index(persp)];
     for (int i = 0; i < kHidden; ++i) a[i] = net.feature_bias[size_t(i)];
+    const InputFrame frame = input_frame(net.layout(), persp, own_king_square(pos, persp));
     for (core::Square s : core::squares(pos.pieces())) {
-      const size_t row = size_t(feature_index(persp, pos.piece_on(s), s)) * kHidden;
+      const size_t row = size_t(feature_index(frame, persp, pos.piece_on(s), s)) * kHidden;
       for (int i = 0; i < kHidden; ++i) a[i] = int16_t(a[i] + net.feature_weights[row + i]);
     }
   }

@@ -80,7 +80,16 @@ Network::Network(const QuantisedNet& net, std::string source)
     to.fill(0);
     std::copy_n(from.begin(), std::min(from.size(), to.size()), to.begin());
   };
-  copy(net.feature_weights, feature_weights_);
+  layout_ = net.layout();
+  feature_rows_.resize(size_t(input_rows(layout_)));
+  for (size_t r = 0; r < feature_rows_.size(); ++r) {
+    std::array<int16_t, kHidden>& row = feature_rows_[r].values;
+    row.fill(0);
+    const size_t begin = std::min(r * kHidden, net.feature_weights.size());
+    const size_t end = std::min(begin + kHidden, net.feature_weights.size());
+    std::copy(net.feature_weights.begin() + ptrdiff_t(begin),
+              net.feature_weights.begin() + ptrdiff_t(end), row.begin());
+  }
   copy(net.feature_bias, feature_bias_);
   copy(net.output_weights, output_weights_);
   copy(net.output_bias, output_bias_);
@@ -99,27 +108,52 @@ std::shared_ptr<const Network> Network::with_simd_backend(std::string_view name)
   return nullptr;
 }
 
-void Network::refresh(const core::Position& pos, Accumulator& acc) const {
-  for (core::Color persp : kPerspectives) {
-    // Sized for a full board: a FEN may hold more men than a legal game.
-    std::array<const int16_t*, core::kNumSquares> rows;
-    int n = 0;
-    for (core::Square s : core::squares(pos.pieces())) rows[n++] = row(persp, {pos.piece_on(s), s});
-    run_update(acc.values[core::index(persp)].data(), feature_bias_.data(), rows.data(), n, nullptr,
-               0);
-  }
+bool Network::changes_frame(const core::Position& before, core::Move m) const {
+  if (layout_ == InputLayout::Plain) return false;
+  const core::Color us = before.side_to_move();
+  if (core::type_of(before.piece_on(m.from())) != core::PieceType::King) return false;
+  const core::Square to = m.is_castling()
+                              ? core::castled_king_square(us, core::castling_side(m.from(), m.to()))
+                              : m.to();
+  return input_frame(layout_, us, m.from()) != input_frame(layout_, us, to);
 }
 
-void Network::update(const Accumulator& in, Accumulator& out, const FeatureDelta& delta) const {
+void Network::refresh(const core::Position& pos, Accumulator& acc, core::Color persp) const {
+  const InputFrame f = frame(pos, persp);
+  // Sized for a full board: a FEN may hold more men than a legal game.
+  std::array<const int16_t*, core::kNumSquares> rows;
+  int n = 0;
+  for (core::Square s : core::squares(pos.pieces()))
+    rows[n++] = row(f, persp, {pos.piece_on(s), s});
+  run_update(acc.values[core::index(persp)].data(), feature_bias_.data(), rows.data(), n, nullptr,
+             0);
+}
+
+void Network::refresh(const core::Position& pos, Accumulator& acc) const {
+  for (core::Color persp : kPerspectives) refresh(pos, acc, persp);
+}
+
+void Network::update(const Accumulator& in, Accumulator& out, const FeatureDelta& delta,
+                     core::Color persp, InputFrame frame) const {
+  // Initialised: GCC 12 cannot see that only the n_added / n_removed filled
+  // ones are read (-Wmaybe-uninitialized with the scalar back end).
+  const int16_t* add[2] = {};
+  const int16_t* sub[2] = {};
+  for (int k = 0; k < delta.n_added; ++k) add[k] = row(frame, persp, delta.added[k]);
+  for (int k = 0; k < delta.n_removed; ++k) sub[k] = row(frame, persp, delta.removed[k]);
+  const int c = core::index(persp);
+  run_update(out.values[c].data(), in.values[c].data(), add, delta.n_added, sub, delta.n_removed);
+}
+
+void Network::update(const Accumulator& in, Accumulator& out, const core::Position& before,
+                     core::Move m, const core::Position& after) const {
+  const FeatureDelta delta = feature_delta(before, m);
+  const bool mover_refreshes = changes_frame(before, m);
   for (core::Color persp : kPerspectives) {
-    // Initialised: GCC 12 cannot see that only the n_added / n_removed filled
-    // ones are read (-Wmaybe-uninitialized with the scalar back end).
-    const int16_t* add[2] = {};
-    const int16_t* sub[2] = {};
-    for (int k = 0; k < delta.n_added; ++k) add[k] = row(persp, delta.added[k]);
-    for (int k = 0; k < delta.n_removed; ++k) sub[k] = row(persp, delta.removed[k]);
-    const int c = core::index(persp);
-    run_update(out.values[c].data(), in.values[c].data(), add, delta.n_added, sub, delta.n_removed);
+    if (mover_refreshes && persp == before.side_to_move())
+      refresh(after, out, persp);
+    else
+      update(in, out, delta, persp, frame(after, persp));
   }
 }
 
@@ -140,9 +174,11 @@ std::string Network::summary() const {
   char hash[17];
   std::snprintf(hash, sizeof hash, "%016llx", static_cast<unsigned long long>(content_hash_));
   const std::string desc = description();
+  const std::string inputs =
+      layout_ == InputLayout::Plain ? "" : std::string(", ") + layout_name(layout_) + " inputs";
   return "NNUE " + (desc.empty() ? std::string("(no description)") : "'" + desc + "'") + " from " +
-         source_ + ", hash " + hash + ", " + std::to_string(kHidden) + " hidden, simd " +
-         simd_name_;
+         source_ + ", hash " + hash + ", " + std::to_string(kHidden) + " hidden" + inputs +
+         ", simd " + simd_name_;
 }
 
 std::vector<int> outputs_around(const Network& net, const std::vector<core::Position>& positions) {
@@ -156,10 +192,10 @@ std::vector<int> outputs_around(const Network& net, const std::vector<core::Posi
     core::MoveList moves;
     core::generate_legal(pos, moves);
     for (core::Move m : moves) {
-      net.update(acc, child, feature_delta(pos, m));
       core::Position next = pos;
       core::UndoInfo undo;
       next.make_move(m, undo);
+      net.update(acc, child, pos, m, next);
       out.push_back(net.output(child, next.side_to_move(), core::popcount(next.pieces())));
     }
   }

@@ -16,7 +16,10 @@ static_assert(std::endian::native == std::endian::little,
               "checkpoints are written in the host's byte order, assumed little-endian");
 
 constexpr std::array<char, 8> kCheckpointMagic = {'A', 'R', 'B', 'T', 'R', 'C', 'K', '\0'};
-constexpr uint32_t kCheckpointVersion = 1;
+// Version 2 added the input layout after version 1's header; version 1 files
+// (plain inputs) are still read.
+constexpr uint32_t kCheckpointVersion = 2;
+constexpr uint32_t kPlainOnlyVersion = 1;
 
 struct CheckpointHeader {
   std::array<char, 8> magic = kCheckpointMagic;
@@ -29,6 +32,12 @@ struct CheckpointHeader {
   uint64_t parameter_count = 0;
 };
 static_assert(sizeof(CheckpointHeader) == 48, "no padding in the checkpoint header");
+
+struct LayoutField {
+  uint32_t input_layout = 0;
+  uint32_t reserved = 0;
+};
+static_assert(sizeof(LayoutField) == 8, "no padding in the layout field");
 
 struct FileCloser {
   void operator()(std::FILE* f) const { std::fclose(f); }
@@ -53,8 +62,11 @@ Result<bool> save_checkpoint(const TrainingState& state, const std::string& path
     header.steps = state.optimiser.steps();
     header.seed = state.seed;
     header.parameter_count = state.model.parameter_count();
+    LayoutField layout;
+    layout.input_layout = uint32_t(state.model.layout());
     const size_t n = state.model.parameter_count();
-    bool ok = std::fwrite(&header, sizeof header, 1, file.get()) == 1;
+    bool ok = std::fwrite(&header, sizeof header, 1, file.get()) == 1 &&
+              std::fwrite(&layout, sizeof layout, 1, file.get()) == 1;
     for (const float* block :
          {state.model.parameters().data(), state.optimiser.first_moment().data(),
           state.optimiser.second_moment().data()})
@@ -77,13 +89,21 @@ Result<TrainingState> load_checkpoint(const std::string& path, float weight_deca
   if (std::fread(&header, sizeof header, 1, file.get()) != 1)
     return Error{path + ": truncated checkpoint header"};
   if (header.magic != kCheckpointMagic) return Error{path + ": not an arbiter checkpoint"};
-  if (header.version != kCheckpointVersion)
+  if (header.version != kCheckpointVersion && header.version != kPlainOnlyVersion)
     return Error{path + ": checkpoint version " + std::to_string(header.version) + ", expected " +
                  std::to_string(kCheckpointVersion)};
+  LayoutField layout_field;
+  if (header.version == kCheckpointVersion &&
+      std::fread(&layout_field, sizeof layout_field, 1, file.get()) != 1)
+    return Error{path + ": truncated checkpoint header"};
+  const auto layout = eval::nnue::layout_from_number(layout_field.input_layout);
+  if (!layout)
+    return Error{path + ": input layout " + std::to_string(layout_field.input_layout) +
+                 " is not one this build knows"};
   if (header.hidden == 0 || header.hidden > kMaxHidden || header.hidden % kHiddenGranule != 0 ||
       header.buckets == 0 || header.buckets > kMaxBuckets)
     return Error{path + ": implausible network shape in checkpoint"};
-  TrainingState state(FloatModel(int(header.hidden), int(header.buckets)), weight_decay);
+  TrainingState state(FloatModel(int(header.hidden), int(header.buckets), *layout), weight_decay);
   if (header.parameter_count != state.model.parameter_count())
     return Error{path + ": parameter count does not match the shape"};
   const size_t n = state.model.parameter_count();

@@ -105,13 +105,15 @@ void scatter_add(float* grad, const float* __restrict d, const uint16_t* feature
 
 }  // namespace
 
-FloatModel::FloatModel(int hidden, int buckets)
+FloatModel::FloatModel(int hidden, int buckets, nnue::InputLayout layout)
     : hidden_(hidden),
       buckets_(buckets),
-      params_(size_t(nnue::kInputs) * hidden + hidden + size_t(buckets) * 2 * hidden + buckets) {}
+      layout_(layout),
+      params_(size_t(nnue::input_rows(layout)) * hidden + hidden + size_t(buckets) * 2 * hidden +
+              buckets) {}
 
-FloatModel FloatModel::for_architecture() {
-  return FloatModel(nnue::kHidden, nnue::kOutputBuckets);
+FloatModel FloatModel::for_architecture(nnue::InputLayout layout) {
+  return FloatModel(nnue::kHidden, nnue::kOutputBuckets, layout);
 }
 
 void FloatModel::initialise(uint64_t seed) {
@@ -150,7 +152,7 @@ float FloatModel::evaluate(const SampleFeatures& f, PassBuffers& buffers) const 
 }
 
 Gradient::Gradient(const FloatModel& model)
-    : values(model.parameter_count()), touched(size_t(nnue::kInputs)) {}
+    : values(model.parameter_count()), touched(size_t(model.input_rows())) {}
 
 float accumulate_gradient(const FloatModel& model, const SampleFeatures& f, float target,
                           float loss_power, float scale, PassBuffers& buffers, Gradient& grad) {

@@ -21,22 +21,29 @@ std::string shape(int hidden, int buckets) {
 
 }  // namespace
 
-Result<FloatModel> grow_model(const FloatModel& from, int hidden, int buckets, uint64_t seed) {
+Result<FloatModel> grow_model(const FloatModel& from, int hidden, int buckets, uint64_t seed,
+                              std::optional<nnue::InputLayout> layout) {
   const int old_hidden = from.hidden();
+  const nnue::InputLayout inputs = layout.value_or(from.layout());
+  const int old_king_buckets = nnue::king_buckets(from.layout());
   if (hidden < old_hidden || buckets < from.buckets() || hidden % kHiddenGranule != 0 ||
-      (from.buckets() != 1 && from.buckets() != buckets))
-    return Error{"cannot grow a net of " + shape(old_hidden, from.buckets()) + " into " +
-                 shape(hidden, buckets)};
-  FloatModel grown(hidden, buckets);
+      (from.buckets() != 1 && from.buckets() != buckets) ||
+      (old_king_buckets != 1 && inputs != from.layout()))
+    return Error{"cannot grow a net of " + shape(old_hidden, from.buckets()) + " with " +
+                 nnue::layout_name(from.layout()) + " inputs into " + shape(hidden, buckets) +
+                 " with " + nnue::layout_name(inputs) + " inputs"};
+  FloatModel grown(hidden, buckets, inputs);
   const std::span<float> p = grown.parameters();
 
-  // The first layer: each feature row keeps its old units; the new ones are
-  // drawn from the range initialise uses, feature by feature.
+  // The first layer: each feature row keeps its old units (a net of one king
+  // bucket lends its rows to every bucket); the new ones are drawn from the
+  // range initialise uses, feature by feature.
   SplitMix64 rng(seed);
   const float feature_range = 1.0f / std::sqrt(FloatModel::kTypicalActiveFeatures);
-  for (int feature = 0; feature < nnue::kInputs; ++feature) {
+  for (int feature = 0; feature < grown.input_rows(); ++feature) {
     float* row = p.data() + size_t(feature) * size_t(hidden);
-    std::copy_n(from.feature_row(feature), old_hidden, row);
+    const int source = old_king_buckets == 1 ? feature % nnue::kInputs : feature;
+    std::copy_n(from.feature_row(source), old_hidden, row);
     for (int unit = old_hidden; unit < hidden; ++unit)
       row[unit] = feature_range * rng.next_symmetric();
   }

@@ -28,7 +28,8 @@ Result<nnue::QuantisedNet> quantise(const FloatModel& model, const std::string& 
                  std::to_string(model.buckets()) + ") is not the architecture's (hidden " +
                  std::to_string(nnue::kHidden) + ", buckets " +
                  std::to_string(nnue::kOutputBuckets) + ")"};
-  nnue::QuantisedNet net = nnue::QuantisedNet::zeroed();
+  nnue::QuantisedNet net =
+      nnue::QuantisedNet::zeroed(nnue::kHidden, nnue::kOutputBuckets, model.layout());
   const std::span<const float> p = model.parameters();
   const double qa = nnue::kQA, qb = nnue::kQB;
   for (size_t i = 0; i < net.feature_weights.size(); ++i)
@@ -49,7 +50,7 @@ Result<nnue::QuantisedNet> quantise(const FloatModel& model, const std::string& 
 
 FloatModel dequantise(const nnue::QuantisedNet& net) {
   const int hidden = int(net.feature_bias.size());
-  FloatModel model(hidden, int(net.output_bias.size()));
+  FloatModel model(hidden, int(net.output_bias.size()), net.layout());
   const std::span<float> p = model.parameters();
   const float qa = nnue::kQA, qb = nnue::kQB;
   for (size_t i = 0; i < net.feature_weights.size(); ++i) p[i] = float(net.feature_weights[i]) / qa;

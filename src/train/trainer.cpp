@@ -64,7 +64,8 @@ void gradient_slice(const FloatModel& model, const PackedPosition* records, cons
     // The order is shuffled, so each record is a cache miss unless fetched early.
     if (i + kPrefetchDistance < end) __builtin_prefetch(&records[order[i + kPrefetchDistance]]);
     const PackedPosition& record = records[order[i]];
-    if (!decode_features(record, features, mirrored(mirror_salt, order[i]))) continue;
+    if (!decode_features(record, features, mirrored(mirror_salt, order[i]), model.layout()))
+      continue;
     const float target = training_target(record, loss.wdl_weight);
     grad.loss_sum += accumulate_gradient(model, features, target, loss.power, scale, buffers, grad);
   }
@@ -112,7 +113,7 @@ double mean_loss(const FloatModel& model, const std::vector<PackedPosition>& rec
     PassBuffers buffers(model.hidden());
     SampleFeatures features;
     for (size_t i = begin; i < end; ++i) {
-      if (!decode_features(records[i], features)) continue;
+      if (!decode_features(records[i], features, false, model.layout())) continue;
       const float out = model.evaluate(features, buffers);
       sums[t] += loss_term(out, training_target(records[i], loss.wdl_weight), loss.power).loss;
     }
@@ -160,7 +161,7 @@ Result<bool> run_training(const TrainerOptions& options, TrainingState& state,
       state.optimiser.begin_step();
       // Ranges split on feature-row boundaries; the last takes the dense tail.
       parallel_slices(
-          threads, size_t(eval::nnue::kInputs), [&](int t, size_t row_begin, size_t row_end) {
+          threads, size_t(state.model.input_rows()), [&](int t, size_t row_begin, size_t row_end) {
             const size_t range_end =
                 t == threads - 1 ? state.model.parameter_count() : row_end * size_t(hidden);
             step_range(state, grads, lr, row_begin * size_t(hidden), range_end);

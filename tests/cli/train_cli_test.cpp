@@ -2,6 +2,7 @@
 // architecture's exact size out, a checkpoint per epoch, a resumable run.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -157,6 +158,49 @@ TEST(TrainCli, InitGrowsANarrowerNet) {
           << half << " " << unit;
   EXPECT_EQ(wide.output_bias[0], small.output_bias[0]);
   for (const std::string& path : {data, small_path, grown_path, grown_path + ".ckpt"})
+    std::filesystem::remove(path);
+}
+
+// --inputs grows a plain net into king buckets: with a learning rate of 0 each
+// bucket holds the plain rows, the net loads in the engine with its layout, and
+// training on goes on in that layout (the checkpoint keeps it).
+TEST(TrainCli, InputsGrowAPlainNetIntoKingBuckets) {
+  namespace nnue = eval::nnue;
+  const std::string data = write_data_file(1000);
+  const std::string plain = scratch_path("inputs-plain.nnue");
+  const std::string kings = scratch_path("inputs-kings4.nnue");
+  const std::string common = "train --data " + quote(data) + " --batch 512 --epochs 1";
+  ASSERT_EQ(run_arbiter_args(common + " --out " + quote(plain)).exit_code, 0);
+  auto run = run_arbiter_args(common + " --lr 0 --init " + quote(plain) +
+                              " --inputs kings4 --out " + quote(kings));
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.out.find("into kings4 inputs"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("kings4 inputs, 1 thread"), std::string::npos) << run.out;
+  auto from = nnue::load_net_file(plain);
+  auto grown = nnue::load_net_file(kings);
+  ASSERT_TRUE(from && grown) << grown.error();
+  EXPECT_EQ(grown->layout(), nnue::InputLayout::Kings4);
+  const size_t plain_weights = from->feature_weights.size();
+  ASSERT_EQ(grown->feature_weights.size(), 4 * plain_weights);
+  for (size_t bucket = 0; bucket < 4; ++bucket)
+    EXPECT_TRUE(std::equal(from->feature_weights.begin(), from->feature_weights.end(),
+                           grown->feature_weights.begin() + ptrdiff_t(bucket * plain_weights)))
+        << "bucket " << bucket;
+  EXPECT_EQ(grown->output_weights, from->output_weights);
+
+  auto resumed = run_arbiter_args("train --data " + quote(data) + " --batch 512 --epochs 2" +
+                                  " --resume " + quote(kings + ".ckpt") + " --out " + quote(kings));
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
+  EXPECT_EQ(nnue::load_net_file(kings)->layout(), nnue::InputLayout::Kings4);
+  auto other = run_arbiter_args("train --data " + quote(data) + " --batch 512 --epochs 3" +
+                                " --inputs plain --resume " + quote(kings + ".ckpt") + " --out " +
+                                quote(kings));
+  EXPECT_EQ(other.exit_code, 1);
+  EXPECT_NE(other.err.find("has kings4 inputs, not plain"), std::string::npos) << other.err;
+  auto unknown = run_arbiter_args(common + " --inputs diagonal --out " + quote(kings));
+  EXPECT_EQ(unknown.exit_code, 2);
+  EXPECT_NE(unknown.err.find("'diagonal'"), std::string::npos) << unknown.err;
+  for (const std::string& path : {data, plain, plain + ".ckpt", kings, kings + ".ckpt"})
     std::filesystem::remove(path);
 }
 

@@ -59,6 +59,7 @@ Position chess960_start(int n) {
 
 struct WalkCounts {
   int evaluations = 0, castles = 0, en_passants = 0, promotions = 0, nulls = 0, takebacks = 0;
+  int frame_changes = 0;  // king moves into another input frame
 };
 
 // Prefers the rare moves (castling, en passant, promotion) so that every line
@@ -109,6 +110,7 @@ void walk(const QuantisedNet& qnet, const Network& net, Position pos, uint32_t s
       counts.castles += p.move.is_castling();
       counts.en_passants += p.move.is_en_passant();
       counts.promotions += p.move.is_promotion();
+      counts.frame_changes += net.changes_frame(pos, p.move);
       stack.push_move(pos, p.move);
       pos.make_move(p.move, p.undo);
       line.push_back(p);
@@ -127,29 +129,44 @@ TEST(NnueAccumulator, Chess960BackRanksAreRight) {
   EXPECT_EQ(chess960_back_rank(0), "BBQNNRKR");
 }
 
+// Every input layout: king moves between frames (mirrored and kings4) refresh
+// the mover's half while the other half is updated.
 TEST(NnueAccumulator, IncrementalMatchesReferenceOnPerftSuiteLines) {
-  const QuantisedNet qnet = test::random_net(11);
-  const auto net = make_network(qnet, "test");
-  WalkCounts counts;
-  uint32_t seed = 1;
-  for (const core::PerftCase& c : test::perft_suite())
-    walk(qnet, *net, test::must_parse(c.fen, c.chess960), seed++, 300, counts);
-  EXPECT_GT(counts.castles, 100);
-  EXPECT_GT(counts.en_passants, 20);
-  EXPECT_GT(counts.promotions, 50);
-  EXPECT_GT(counts.nulls, 1000);
-  EXPECT_GT(counts.evaluations, 10000);
+  for (InputLayout layout : kInputLayouts) {
+    SCOPED_TRACE(layout_name(layout));
+    const QuantisedNet qnet = test::random_net(11, layout);
+    const auto net = make_network(qnet, "test");
+    WalkCounts counts;
+    uint32_t seed = 1;
+    for (const core::PerftCase& c : test::perft_suite())
+      walk(qnet, *net, test::must_parse(c.fen, c.chess960), seed++, 300, counts);
+    EXPECT_GT(counts.castles, 100);
+    EXPECT_GT(counts.en_passants, 20);
+    EXPECT_GT(counts.promotions, 50);
+    EXPECT_GT(counts.nulls, 1000);
+    EXPECT_GT(counts.evaluations, 10000);
+    if (layout == InputLayout::Plain)
+      EXPECT_EQ(counts.frame_changes, 0);
+    else
+      EXPECT_GT(counts.frame_changes, 200);
+  }
 }
 
 TEST(NnueAccumulator, IncrementalMatchesReferenceFromChess960Starts) {
-  const QuantisedNet qnet = test::random_net(12);
-  const auto net = make_network(qnet, "test");
-  WalkCounts counts;
-  constexpr int kStartStride = 7;  // 138 of the 960 starts, every king and rook layout kind
-  for (int n = 0; n < 960; n += kStartStride) walk(qnet, *net, chess960_start(n), n, 400, counts);
-  walk(qnet, *net, chess960_start(kScharnaglStandard), 5, 2000, counts);
-  EXPECT_GT(counts.castles, 200);
-  EXPECT_GT(counts.evaluations, 20000);
+  for (InputLayout layout : kInputLayouts) {
+    SCOPED_TRACE(layout_name(layout));
+    const QuantisedNet qnet = test::random_net(12, layout);
+    const auto net = make_network(qnet, "test");
+    WalkCounts counts;
+    constexpr int kStartStride = 7;  // 138 of the 960 starts, every king and rook layout kind
+    for (int n = 0; n < 960; n += kStartStride) walk(qnet, *net, chess960_start(n), n, 400, counts);
+    walk(qnet, *net, chess960_start(kScharnaglStandard), 5, 2000, counts);
+    EXPECT_GT(counts.castles, 200);
+    EXPECT_GT(counts.evaluations, 20000);
+    if (layout != InputLayout::Plain) {
+      EXPECT_GT(counts.frame_changes, 200);
+    }
+  }
 }
 
 TEST(NnueAccumulator, LongLinesRefreshInsteadOfReplaying) {
@@ -185,20 +202,59 @@ Position colour_flipped(const Position& pos) {
   return flipped;
 }
 
+// The same position with files reflected a <-> h (castling rights dropped).
+Position file_mirrored(const Position& pos) {
+  Position mirrored;
+  mirrored.clear();
+  for (core::Square s : core::squares(pos.pieces()))
+    mirrored.put_piece(pos.piece_on(s), core::Square(core::index(s) ^ kFileFlip));
+  mirrored.set_side_to_move(pos.side_to_move());
+  mirrored.finish_setup();
+  return mirrored;
+}
+
 TEST(NnueAccumulator, ColourFlippedPositionsScoreTheSame) {
-  const QuantisedNet qnet = test::random_net(14);
-  const auto net = make_network(qnet, "test");
-  int checked = 0;
-  for (const Position& pos : test::random_walk_positions(1, 40)) {
-    const Position flipped = colour_flipped(pos);
-    const int score = evaluate_reference(qnet, pos);
-    ASSERT_EQ(score, evaluate_reference(qnet, flipped)) << core::to_fen(pos);
-    AccumulatorStack stack;
-    stack.reset(*net, flipped);
-    ASSERT_EQ(stack.evaluate(flipped), score) << core::to_fen(pos);
-    ++checked;
+  for (InputLayout layout : kInputLayouts) {
+    SCOPED_TRACE(layout_name(layout));
+    const QuantisedNet qnet = test::random_net(14, layout);
+    const auto net = make_network(qnet, "test");
+    int checked = 0;
+    for (const Position& pos : test::random_walk_positions(1, 40)) {
+      const Position flipped = colour_flipped(pos);
+      const int score = evaluate_reference(qnet, pos);
+      ASSERT_EQ(score, evaluate_reference(qnet, flipped)) << core::to_fen(pos);
+      AccumulatorStack stack;
+      stack.reset(*net, flipped);
+      ASSERT_EQ(stack.evaluate(flipped), score) << core::to_fen(pos);
+      ++checked;
+    }
+    EXPECT_GT(checked, 1000);
   }
-  EXPECT_GT(checked, 1000);
+}
+
+// The king-mirrored layouts see a position and its a <-> h reflection alike
+// (that is what mirroring means); a plain random net does not.
+TEST(NnueAccumulator, MirroredLayoutsScoreFileReflectedPositionsTheSame) {
+  for (InputLayout layout : kInputLayouts) {
+    SCOPED_TRACE(layout_name(layout));
+    const QuantisedNet qnet = test::random_net(16, layout);
+    const auto net = make_network(qnet, "test");
+    int checked = 0, differing = 0;
+    for (const Position& pos : test::random_walk_positions(2, 40)) {
+      const Position mirrored = file_mirrored(pos);
+      const int score = evaluate_reference(qnet, pos);
+      differing += score != evaluate_reference(qnet, mirrored);
+      AccumulatorStack stack;
+      stack.reset(*net, mirrored);
+      ASSERT_EQ(stack.evaluate(mirrored), evaluate_reference(qnet, mirrored)) << core::to_fen(pos);
+      ++checked;
+    }
+    EXPECT_GT(checked, 1000);
+    if (layout == InputLayout::Plain)
+      EXPECT_GT(differing, checked / 2);
+    else
+      EXPECT_EQ(differing, 0);
+  }
 }
 
 TEST(NnueAccumulator, EvaluatorUsesTheActiveNetworkOrTheHandWrittenEval) {

@@ -53,7 +53,11 @@ std::vector<std::shared_ptr<const Network>> nets() {
 TEST(NnueBackends, EveryBackendEvaluatesRealPositionsAsScalarDoes) {
   const std::vector<core::Position> positions = sample_positions();
   ASSERT_GT(positions.size(), 4000u);
-  for (const auto& net : nets()) {
+  // A random net of king buckets too: refreshes of one perspective on king moves.
+  std::vector<std::shared_ptr<const Network>> with_layouts = nets();
+  with_layouts.push_back(
+      eval::nnue::make_network(random_net(8, eval::nnue::InputLayout::Kings4), "random kings4"));
+  for (const auto& net : with_layouts) {
     SCOPED_TRACE(net->source());
     const auto scalar = net->with_simd_backend("scalar");
     ASSERT_TRUE(scalar);

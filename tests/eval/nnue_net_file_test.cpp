@@ -128,6 +128,35 @@ TEST(NnueNetFile, TheAnyShapeReaderReadsSmallerNetsTheEngineRefuses) {
   EXPECT_FALSE(parse_net_of_any_shape(serialize_net(too_heavy)));
 }
 
+// Every input layout round-trips with its rows; the plain layout keeps the hash
+// nets had before layouts (the embedded net loads by it), the others have their
+// own, and a number no engine knows is refused by name.
+TEST(NnueNetFile, InputLayoutsRoundTripAndHashApart) {
+  EXPECT_EQ(architecture_hash(kHidden, kOutputBuckets, InputLayout::Plain), architecture_hash());
+  EXPECT_NE(architecture_hash(kHidden, kOutputBuckets, InputLayout::Mirrored), architecture_hash());
+  EXPECT_NE(architecture_hash(kHidden, kOutputBuckets, InputLayout::Kings4),
+            architecture_hash(kHidden, kOutputBuckets, InputLayout::Mirrored));
+  for (InputLayout layout : kInputLayouts) {
+    SCOPED_TRACE(layout_name(layout));
+    const QuantisedNet net = test::random_net(3, layout);
+    const std::vector<uint8_t> bytes = serialize_net(net);
+    EXPECT_EQ(bytes.size(), net_file_size(kHidden, kOutputBuckets, layout));
+    EXPECT_EQ(net.feature_weights.size(), size_t(input_rows(layout)) * kHidden);
+    auto parsed = parse_net(bytes);
+    ASSERT_TRUE(parsed) << parsed.error();
+    EXPECT_EQ(parsed->layout(), layout);
+    EXPECT_EQ(serialize_net(parsed.value()), bytes);
+  }
+  constexpr size_t kLayoutOffset = 28;
+  auto unknown = serialize_net(test::random_net(3, InputLayout::Mirrored));
+  put_u32(unknown, kLayoutOffset, 77);
+  expect_rejected(unknown, "input layout 77");
+  // A mirrored net's bytes claiming the plain layout fail the hash.
+  auto relabelled = serialize_net(test::random_net(3, InputLayout::Mirrored));
+  put_u32(relabelled, kLayoutOffset, uint32_t(InputLayout::Plain));
+  expect_rejected(relabelled, "architecture hash");
+}
+
 TEST(NnueNetFile, ReferenceIsSideToMoveRelative) {
   // With every weight zero but the output bias, the score is the bias on the
   // eval scale, for either side to move.

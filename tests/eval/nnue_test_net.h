@@ -19,11 +19,12 @@ inline constexpr int kTestFeatureWeight = 64;
 inline constexpr int kTestBiasLow = -40, kTestBiasHigh = 160;
 inline constexpr int kTestOutputBias = eval::nnue::kQA * eval::nnue::kQB / 4;
 
-inline eval::nnue::QuantisedNet random_net(uint32_t seed) {
+inline eval::nnue::QuantisedNet random_net(
+    uint32_t seed, eval::nnue::InputLayout layout = eval::nnue::InputLayout::Plain) {
   using namespace eval::nnue;
   std::mt19937 rng(seed);
   auto uniform = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
-  QuantisedNet net = QuantisedNet::zeroed();
+  QuantisedNet net = QuantisedNet::zeroed(kHidden, kOutputBuckets, layout);
   const std::string desc = "test net " + std::to_string(seed);
   std::memcpy(net.header.description.data(), desc.data(),
               std::min(desc.size(), net.header.description.size() - 1));

@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <vector>
 
 #include "arbiter/train/checkpoint.h"
 
@@ -40,6 +42,38 @@ TEST(Checkpoint, RoundTripKeepsWeightsMomentsAndProgress) {
   EXPECT_EQ(loaded->optimiser.steps(), 1234u);
   EXPECT_EQ(loaded->epochs_done, 7);
   EXPECT_EQ(loaded->seed, 42u);
+  std::remove(path.c_str());
+}
+
+// The input layout travels with the weights; a version-1 file (before layouts:
+// the same bytes without the layout field) still reads, as plain.
+TEST(Checkpoint, KeepsTheInputLayoutAndReadsVersionOneAsPlain) {
+  const std::string path = temp_path("arbiter_checkpoint_layout.ckpt");
+  TrainingState kings(FloatModel(16, 1, eval::nnue::InputLayout::Kings4), kDefaultWeightDecay);
+  kings.model.initialise(5);
+  ASSERT_TRUE(save_checkpoint(kings, path));
+  auto loaded = load_checkpoint(path, kDefaultWeightDecay);
+  ASSERT_TRUE(loaded) << loaded.error();
+  EXPECT_EQ(loaded->model.layout(), eval::nnue::InputLayout::Kings4);
+  EXPECT_TRUE(loaded->model == kings.model);
+
+  constexpr size_t kVersionOffset = 8, kVersionOneHeader = 48, kLayoutField = 8;
+  ASSERT_TRUE(save_checkpoint(sample_state(), path));
+  std::vector<char> bytes;
+  {
+    std::ifstream in(path, std::ios::binary);
+    bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  bytes.erase(bytes.begin() + kVersionOneHeader, bytes.begin() + kVersionOneHeader + kLayoutField);
+  bytes[kVersionOffset] = 1;
+  {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out.write(bytes.data(), std::streamsize(bytes.size()));
+  }
+  auto old = load_checkpoint(path, kDefaultWeightDecay);
+  ASSERT_TRUE(old) << old.error();
+  EXPECT_EQ(old->model.layout(), eval::nnue::InputLayout::Plain);
+  EXPECT_TRUE(old->model == sample_state().model);
   std::remove(path.c_str());
 }
 

@@ -80,6 +80,44 @@ TEST(Features, MatchPositionBasedFeaturesOnPackedRealPositions) {
   EXPECT_GT(checked, 200);
 }
 
+// In every input layout the trainer's rows are the engine's: each perspective's
+// frame from its own king's square (nnue_inputs.h); and in the king-mirrored
+// layouts a reflected sample is the same sample.
+TEST(Features, EveryLayoutDecodesAsTheEngineIndexes) {
+  int checked = 0;
+  for (const core::Position& pos : test::random_walk_positions(1, 30)) {
+    const auto record = datagen::PackedPosition::pack(pos, 0, datagen::WdlResult::Draw);
+    for (nnue::InputLayout layout : nnue::kInputLayouts) {
+      SampleFeatures f, reflected;
+      ASSERT_TRUE(decode_features(record, f, false, layout));
+      ASSERT_TRUE(decode_features(record, reflected, true, layout));
+      const Color us = pos.side_to_move(), them = ~us;
+      const nnue::InputFrame our_frame = nnue::input_frame(layout, us, pos.king_square(us));
+      const nnue::InputFrame their_frame = nnue::input_frame(layout, them, pos.king_square(them));
+      std::vector<int> stm, other;
+      for (int sq = 0; sq < core::kNumSquares; ++sq) {
+        const Piece piece = pos.piece_on(Square(sq));
+        if (piece == Piece::None) continue;
+        stm.push_back(nnue::feature_index(our_frame, us, piece, Square(sq)));
+        other.push_back(nnue::feature_index(their_frame, them, piece, Square(sq)));
+      }
+      ASSERT_EQ(f.count, int(stm.size()));
+      EXPECT_EQ(std::vector<int>(f.stm.begin(), f.stm.begin() + f.count), stm);
+      EXPECT_EQ(std::vector<int>(f.other.begin(), f.other.begin() + f.count), other);
+      if (layout != nnue::InputLayout::Plain) {
+        // The reflection lists the men in another order: compare as sets.
+        std::vector<int> a(f.stm.begin(), f.stm.begin() + f.count);
+        std::vector<int> b(reflected.stm.begin(), reflected.stm.begin() + f.count);
+        std::sort(a.begin(), a.end());
+        std::sort(b.begin(), b.end());
+        EXPECT_EQ(a, b);
+      }
+    }
+    ++checked;
+  }
+  EXPECT_GT(checked, 200);
+}
+
 // Mean loss of the model over the samples, as the trainer defines it.
 double batch_loss(const FloatModel& model, const std::vector<SampleFeatures>& samples,
                   const std::vector<float>& targets, float power) {

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <vector>
 
 #include "arbiter/train/features.h"
@@ -97,6 +98,42 @@ TEST(GrowModel, RefusesShapesItCannotGrowInto) {
             std::string::npos)
       << other_buckets.error();
   EXPECT_TRUE(grow_model(small, kSmallHidden, 2, kGrowSeed));  // the same shape: a copy
+}
+
+// A mirrored net grown into kings4 gives its rows to every king bucket, so it
+// evaluates every position as before (each decoded in its own layout); plain
+// rows become mirrored ones unchanged; king buckets cannot be taken away.
+TEST(GrowModel, AMirroredNetGrownIntoKingBucketsEvaluatesAsBefore) {
+  namespace nnue = eval::nnue;
+  FloatModel mirrored(kSmallHidden, 1, nnue::InputLayout::Mirrored);
+  mirrored.initialise(kModelSeed);
+  auto kings = grow_model(mirrored, kSmallHidden, 1, kGrowSeed, nnue::InputLayout::Kings4);
+  ASSERT_TRUE(kings) << kings.error();
+  EXPECT_EQ(kings->layout(), nnue::InputLayout::Kings4);
+  EXPECT_EQ(kings->input_rows(), 4 * nnue::kInputs);
+  int compared = 0, buckets_seen = 0;
+  std::vector<bool> seen(4);
+  for (const auto& record : synthetic_material_records(300, /*seed=*/5)) {
+    SampleFeatures as_mirrored, as_kings;
+    if (!decode_features(record, as_mirrored, false, nnue::InputLayout::Mirrored)) continue;
+    ASSERT_TRUE(decode_features(record, as_kings, false, nnue::InputLayout::Kings4));
+    EXPECT_EQ(kings->evaluate(as_kings), mirrored.evaluate(as_mirrored));
+    seen[size_t(as_kings.stm[0] / nnue::kInputs)] = true;
+    ++compared;
+  }
+  for (bool b : seen) buckets_seen += b;
+  EXPECT_GT(compared, 200);
+  EXPECT_GE(buckets_seen, 2);  // the comparison reached rows beyond the first bucket
+
+  const FloatModel plain = small_model(1);
+  auto relabelled = grow_model(plain, kSmallHidden, 1, kGrowSeed, nnue::InputLayout::Mirrored);
+  ASSERT_TRUE(relabelled) << relabelled.error();
+  EXPECT_EQ(relabelled->layout(), nnue::InputLayout::Mirrored);
+  EXPECT_TRUE(std::equal(plain.parameters().begin(), plain.parameters().end(),
+                         relabelled->parameters().begin()));
+  auto shrunk = grow_model(*kings, kSmallHidden, 1, kGrowSeed, nnue::InputLayout::Mirrored);
+  ASSERT_FALSE(shrunk);
+  EXPECT_NE(shrunk.error().find("kings4 inputs into"), std::string::npos) << shrunk.error();
 }
 
 }  // namespace

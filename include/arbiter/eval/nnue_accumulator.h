@@ -1,9 +1,12 @@
 // The NNUE accumulators along the search's current line, updated lazily: a
 // push records only what the move changes, and evaluate() computes the top
 // entry from the nearest computed one below it (or from scratch when that is
-// cheaper), so nodes that are never evaluated cost no vector work.
+// cheaper), so nodes that are never evaluated cost no vector work. Each
+// perspective goes its own way: a king move into another input frame
+// (nnue_inputs.h) computes the mover's half afresh and updates the other.
 #pragma once
 
+#include <array>
 #include <vector>
 
 #include "arbiter/core/move.h"
@@ -30,7 +33,10 @@ class AccumulatorStack {
   struct Entry {
     Accumulator acc;
     FeatureDelta delta;  // from the entry below to this one
-    bool computed = false;
+    // Per perspective: whether acc holds its half, and whether that half must be
+    // computed afresh because the move put its king in another input frame.
+    std::array<bool, core::kNumColors> computed{};
+    std::array<bool, core::kNumColors> frame_changed{};
   };
   Entry& push_entry();
 

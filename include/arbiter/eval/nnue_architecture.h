@@ -2,8 +2,9 @@
 // quantisation, declared once for the trainer (float) and the engine (int).
 //
 //   inputs   768 binary features per perspective: (own/their) x 6 types x 64
-//            squares, seen from that perspective (Black flips ranks: sq ^ 56)
-//   layer 1  768 -> kHidden, weights shared by both perspectives ("feature
+//            squares, seen from that perspective, in the net's input layout
+//            (nnue_inputs.h: plain, king-mirrored, or 4 king buckets x 768 rows)
+//   layer 1  inputs -> kHidden, weights shared by both perspectives ("feature
 //            transformer"), int16 weights and biases scaled by kQA
 //   concat   [side to move's accumulator, other side's] = 2 * kHidden values
 //   act      SCReLU: clamp(x, 0, 1)^2 (in integers: clamp(x, 0, kQA)^2)
@@ -27,11 +28,10 @@
 #include <cstdint>
 
 #include "arbiter/core/types.h"
+#include "arbiter/eval/nnue_inputs.h"
 
 namespace arbiter::eval::nnue {
 
-inline constexpr int kPieceTypes = 6;
-inline constexpr int kInputs = 2 * kPieceTypes * core::kNumSquares;  // 768
 inline constexpr int kHidden = 128;
 // Every width this engine can be built for is a multiple of this: the SIMD back
 // ends work on whole 64-byte blocks of int16.
@@ -53,14 +53,6 @@ static_assert(int64_t(kHidden) * kQA * kQA * kMaxOutputWeight < (int64_t(1) << 3
               "each half's SCReLU output sum must fit int32");
 static_assert(kQA * kMaxOutputWeight <= 32767, "clamp(a) * w must fit int16");
 
-// Index of the feature for `piece` on `sq` seen from `perspective`.
-constexpr int feature_index(core::Color perspective, core::Piece piece, core::Square sq) {
-  const bool own = core::color_of(piece) == perspective;
-  const int square = perspective == core::Color::White ? core::index(sq) : core::index(sq) ^ 56;
-  return (own ? 0 : 1) * kPieceTypes * core::kNumSquares +
-         (core::index(core::type_of(piece)) - 1) * core::kNumSquares + square;
-}
-
 // The last step of inference, shared by every back end and the reference:
 // `sum` is the SCReLU dot product, `bias` the bucket's output bias.
 constexpr int output_to_centipawns(int64_t sum, int32_t bias) {
@@ -76,7 +68,7 @@ constexpr int output_bucket(int men) {
 
 // --- The net file --------------------------------------------------------------
 // NetHeader (64 bytes), then, little-endian and without padding:
-//   int16 feature_weights[kInputs][kHidden]
+//   int16 feature_weights[input_rows(layout)][kHidden]
 //   int16 feature_bias[kHidden]
 //   int16 output_weights[kOutputBuckets][2 * kHidden]
 //   int32 output_bias[kOutputBuckets]
@@ -87,11 +79,17 @@ inline constexpr uint32_t kNetFormatVersion = 1;
 // Changes whenever anything above that the weights depend on changes. Other
 // shapes (`hidden`, `buckets`) hash as this engine would if built for them: the
 // trainer reads a smaller net of the same quantisation to grow it (grow_model).
-constexpr uint32_t architecture_hash(uint32_t hidden = kHidden, uint32_t buckets = kOutputBuckets) {
+// The plain layout hashes as nets did before layouts existed.
+constexpr uint32_t architecture_hash(uint32_t hidden = kHidden, uint32_t buckets = kOutputBuckets,
+                                     InputLayout layout = InputLayout::Plain) {
   uint32_t h = 2166136261u;  // FNV-1a over the shape and the quantisation
+  auto mix = [&h](uint32_t v) {
+    for (int byte = 0; byte < 4; ++byte) h = (h ^ ((v >> (8 * byte)) & 0xff)) * 16777619u;
+  };
   for (uint32_t v : {uint32_t(kInputs), hidden, buckets, uint32_t(kQA), uint32_t(kQB),
                      uint32_t(kMaxMen), 2u /* SCReLU */})
-    for (int byte = 0; byte < 4; ++byte) h = (h ^ ((v >> (8 * byte)) & 0xff)) * 16777619u;
+    mix(v);
+  if (layout != InputLayout::Plain) mix(uint32_t(layout));
   return h;
 }
 
@@ -102,15 +100,16 @@ struct NetHeader {
   int32_t eval_scale = kEvalScale;
   uint32_t hidden = kHidden;
   uint32_t output_buckets = kOutputBuckets;
-  uint32_t reserved0 = 0;
+  uint32_t input_layout = uint32_t(InputLayout::Plain);  // nnue_inputs.h; 0 before layouts
   std::array<char, 32> description{};  // free text, NUL padded (e.g. "gen1 2.1M pos")
 };
 static_assert(sizeof(NetHeader) == 64, "the net header is 64 bytes on disk");
 
-// The bytes of a net file of `hidden` units and `buckets` output buckets.
-constexpr size_t net_file_size(size_t hidden, size_t buckets) {
+// The bytes of a net file of `hidden` units, `buckets` output buckets and `layout`.
+constexpr size_t net_file_size(size_t hidden, size_t buckets,
+                               InputLayout layout = InputLayout::Plain) {
   return sizeof(NetHeader) +
-         sizeof(int16_t) * (size_t(kInputs) * hidden + hidden + buckets * 2 * hidden) +
+         sizeof(int16_t) * (size_t(input_rows(layout)) * hidden + hidden + buckets * 2 * hidden) +
          sizeof(int32_t) * buckets;
 }
 inline constexpr size_t kNetFileSize = net_file_size(kHidden, kOutputBuckets);

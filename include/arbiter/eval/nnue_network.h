@@ -63,10 +63,28 @@ class Network {
   std::shared_ptr<const Network> with_simd_backend(std::string_view name) const;
   const char* simd_backend() const { return simd_name_; }
 
-  // acc = bias + the rows of every piece on the board.
+  InputLayout input_layout() const { return layout_; }
+  // The frame `perspective` indexes its rows in, in `pos` (nnue_inputs.h).
+  InputFrame frame(const core::Position& pos, core::Color perspective) const {
+    return input_frame(layout_, perspective, own_king_square(pos, perspective));
+  }
+  // Whether `m`, played in `before`, moves the mover's king into another frame:
+  // then the mover's half cannot be updated and is computed afresh. Never for
+  // the plain layout.
+  bool changes_frame(const core::Position& before, core::Move m) const;
+
+  // acc = bias + the rows of every piece on the board, for both perspectives.
   void refresh(const core::Position& pos, Accumulator& acc) const;
-  // out = in with `delta` applied, for both perspectives.
-  void update(const Accumulator& in, Accumulator& out, const FeatureDelta& delta) const;
+  // The same for one perspective.
+  void refresh(const core::Position& pos, Accumulator& acc, core::Color perspective) const;
+  // out = in with `delta` applied, for `perspective` in `frame` (the frame both
+  // positions share).
+  void update(const Accumulator& in, Accumulator& out, const FeatureDelta& delta,
+              core::Color perspective, InputFrame frame) const;
+  // The child's accumulator after `m` from `before`'s: both perspectives updated,
+  // or computed afresh from `after` where the move changes a frame.
+  void update(const Accumulator& in, Accumulator& out, const core::Position& before, core::Move m,
+              const core::Position& after) const;
   // Centipawns from stm's view; `men` (kings included) picks the output bucket.
   int output(const Accumulator& acc, core::Color stm, int men) const;
 
@@ -76,12 +94,17 @@ class Network {
   std::string summary() const;  // description, source and hash, for "eval" and info strings
 
  private:
-  const int16_t* row(core::Color persp, PieceSquare ps) const {
-    return feature_weights_.data() +
-           size_t(feature_index(persp, ps.piece, ps.square)) * size_t(kHidden);
+  const int16_t* row(InputFrame frame, core::Color persp, PieceSquare ps) const {
+    return feature_rows_[size_t(feature_index(frame, persp, ps.piece, ps.square))].values.data();
   }
 
-  alignas(kSimdAlignment) std::array<int16_t, size_t(kInputs) * kHidden> feature_weights_;
+  // One row of the first layer: a whole number of 64-byte blocks, so a vector
+  // of them keeps every row aligned for the SIMD back ends.
+  struct alignas(kSimdAlignment) Row {
+    std::array<int16_t, kHidden> values;
+  };
+  InputLayout layout_;
+  std::vector<Row> feature_rows_;  // input_rows(layout_) of them
   alignas(kSimdAlignment) std::array<int16_t, kHidden> feature_bias_;
   alignas(kSimdAlignment) std::array<int16_t, size_t(kOutputBuckets) * 2 * kHidden> output_weights_;
   std::array<int32_t, kOutputBuckets> output_bias_;
@@ -105,7 +128,7 @@ class Network {
 // update). Two back ends agree on a net when these vectors are equal.
 std::vector<int> outputs_around(const Network& net, const std::vector<core::Position>& positions);
 
-// Allocates an aligned Network (about 200 KB: keep it off the stack).
+// Allocates an aligned Network (its output layer inline: keep it off the stack).
 std::shared_ptr<const Network> make_network(const QuantisedNet& net, std::string source);
 
 }  // namespace arbiter::eval::nnue

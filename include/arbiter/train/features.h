@@ -22,8 +22,11 @@ struct SampleFeatures {
 // False when the record cannot be a position: more men than kMaxMen or a
 // nibble naming no piece (a corrupt file). With `mirror_files` the position is
 // reflected a <-> h first: an augmentation, since the network sees no castling
-// rights and chess is otherwise symmetric under that reflection.
+// rights and chess is otherwise symmetric under that reflection (a no-op for
+// the king-mirrored layouts, which see a position and its reflection alike).
+// The rows are those of `layout` (nnue_inputs.h), as the engine indexes them.
 bool decode_features(const datagen::PackedPosition& record, SampleFeatures& out,
-                     bool mirror_files = false);
+                     bool mirror_files = false,
+                     eval::nnue::InputLayout layout = eval::nnue::InputLayout::Plain);
 
 }  // namespace arbiter::train

@@ -36,18 +36,22 @@ struct PassBuffers;
 class FloatModel {
  public:
   // Zero weights of the given shape (hidden a multiple of kHiddenGranule).
-  FloatModel(int hidden, int buckets);
-  // The shape the engine loads (kHidden, kOutputBuckets).
-  static FloatModel for_architecture();
+  FloatModel(int hidden, int buckets,
+             eval::nnue::InputLayout layout = eval::nnue::InputLayout::Plain);
+  // The shape the engine loads (kHidden, kOutputBuckets), with `layout`'s inputs.
+  static FloatModel for_architecture(
+      eval::nnue::InputLayout layout = eval::nnue::InputLayout::Plain);
 
   int hidden() const { return hidden_; }
   int buckets() const { return buckets_; }
+  eval::nnue::InputLayout layout() const { return layout_; }
+  int input_rows() const { return eval::nnue::input_rows(layout_); }
   size_t parameter_count() const { return params_.size(); }
   std::span<float> parameters() { return params_; }
   std::span<const float> parameters() const { return params_; }
 
   // Offsets into parameters() of each block.
-  size_t feature_bias_offset() const { return size_t(eval::nnue::kInputs) * hidden_; }
+  size_t feature_bias_offset() const { return size_t(input_rows()) * hidden_; }
   size_t output_weights_offset() const { return feature_bias_offset() + hidden_; }
   size_t output_bias_offset() const {
     return output_weights_offset() + size_t(buckets_) * 2 * hidden_;
@@ -80,6 +84,7 @@ class FloatModel {
  private:
   int hidden_;
   int buckets_;
+  eval::nnue::InputLayout layout_;
   std::vector<float> params_;
 };
 

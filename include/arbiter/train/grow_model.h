@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 
 #include "arbiter/core/result.h"
 #include "arbiter/train/float_model.h"
@@ -19,6 +20,14 @@ namespace arbiter::train {
 // the same number, or as its only one. Fails when the shape would shrink, when
 // `hidden` is not a multiple of kHiddenGranule, or when `from` has several
 // buckets and `buckets` is another number.
-Result<FloatModel> grow_model(const FloatModel& from, int hidden, int buckets, uint64_t seed);
+//
+// `layout` (from's when not given) may also grow the inputs: a net of one king
+// bucket (plain or mirrored) gives its rows to every king bucket of kings4, so
+// a mirrored net grown into kings4 evaluates exactly as before. Plain rows read
+// as mirrored ones evaluate a position with a king on files e-h as its a <-> h
+// reflection (the same for a net trained with --mirror, nearly). A net of king
+// buckets cannot lose them.
+Result<FloatModel> grow_model(const FloatModel& from, int hidden, int buckets, uint64_t seed,
+                              std::optional<eval::nnue::InputLayout> layout = std::nullopt);
 
 }  // namespace arbiter::train
