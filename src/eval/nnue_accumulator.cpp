@@ -1,6 +1,9 @@
 // Lazy accumulator stack: deltas on push, vector work only on evaluate.
 #include "arbiter/eval/nnue_accumulator.h"
 
+#include <algorithm>
+#include <array>
+
 #include "arbiter/core/bitboard.h"
 
 namespace arbiter::eval::nnue {
@@ -36,36 +39,48 @@ void AccumulatorStack::push_null() { push_entry().delta = FeatureDelta{}; }
 
 const Accumulator& AccumulatorStack::materialise(const core::Position& pos) {
   Entry& top = entries_[top_];
+  if (top.computed[0] && top.computed[1]) return top.acc;
   // Replaying deltas is worth it while cheaper than a refresh, which costs one
   // row per man on the board.
   const int refresh_cost = core::popcount(pos.pieces());
-  for (core::Color persp : {core::Color::White, core::Color::Black}) {
+  constexpr core::Color kBoth[] = {core::Color::White, core::Color::Black};
+  // Per perspective, the last entry holding its half (top_: nothing to do), or
+  // a refresh when a frame change lies on the way or replaying costs more.
+  std::array<size_t, core::kNumColors> base{};
+  std::array<bool, core::kNumColors> replay{};
+  std::array<InputFrame, core::kNumColors> frame{};
+  size_t lowest = top_;
+  for (core::Color persp : kBoth) {
     const int c = core::index(persp);
-    if (top.computed[c]) continue;
-    // Walk down to the last entry holding this half; a frame change on the way
-    // means the rows below do not apply to the top.
-    size_t base = top_;
+    size_t b = top_;
     int cost = 0;
     bool refresh = false;
-    while (!entries_[base].computed[c]) {
-      cost += entries_[base].delta.size();
-      if (entries_[base].frame_changed[c] || cost > refresh_cost) {
+    while (!entries_[b].computed[c]) {
+      cost += entries_[b].delta.size();
+      if (entries_[b].frame_changed[c] || cost > refresh_cost) {
         refresh = true;
         break;
       }
-      --base;  // entry 0 is always computed (reset)
+      --b;  // entry 0 is always computed (reset)
     }
     if (refresh) {
       net_->refresh(pos, top.acc, persp);
-    } else {
-      const InputFrame frame = net_->frame(pos, persp);
-      for (size_t i = base + 1; i <= top_; ++i) {
-        net_->update(entries_[i - 1].acc, entries_[i].acc, entries_[i].delta, persp, frame);
-        entries_[i].computed[c] = true;
-      }
+      top.computed[c] = true;
+      continue;
     }
-    top.computed[c] = true;
+    base[c] = b;
+    replay[c] = b < top_;
+    frame[c] = net_->frame(pos, persp);
+    if (replay[c]) lowest = std::min(lowest, b);
   }
+  // Both halves in one pass over the entries (the usual case: they share a base).
+  for (size_t i = lowest + 1; i <= top_; ++i)
+    for (core::Color persp : kBoth) {
+      const int c = core::index(persp);
+      if (!replay[c] || i <= base[c]) continue;
+      net_->update(entries_[i - 1].acc, entries_[i].acc, entries_[i].delta, persp, frame[c]);
+      entries_[i].computed[c] = true;
+    }
   return top.acc;
 }
 

@@ -108,8 +108,7 @@ std::shared_ptr<const Network> Network::with_simd_backend(std::string_view name)
   return nullptr;
 }
 
-bool Network::changes_frame(const core::Position& before, core::Move m) const {
-  if (layout_ == InputLayout::Plain) return false;
+bool Network::king_changes_frame(const core::Position& before, core::Move m) const {
   const core::Color us = before.side_to_move();
   if (core::type_of(before.piece_on(m.from())) != core::PieceType::King) return false;
   const core::Square to = m.is_castling()

@@ -71,7 +71,9 @@ class Network {
   // Whether `m`, played in `before`, moves the mover's king into another frame:
   // then the mover's half cannot be updated and is computed afresh. Never for
   // the plain layout.
-  bool changes_frame(const core::Position& before, core::Move m) const;
+  bool changes_frame(const core::Position& before, core::Move m) const {
+    return layout_ != InputLayout::Plain && king_changes_frame(before, m);
+  }
 
   // acc = bias + the rows of every piece on the board, for both perspectives.
   void refresh(const core::Position& pos, Accumulator& acc) const;
@@ -94,6 +96,7 @@ class Network {
   std::string summary() const;  // description, source and hash, for "eval" and info strings
 
  private:
+  bool king_changes_frame(const core::Position& before, core::Move m) const;
   const int16_t* row(InputFrame frame, core::Color persp, PieceSquare ps) const {
     return feature_rows_[size_t(feature_index(frame, persp, ps.piece, ps.square))].values.data();
   }
