@@ -14,10 +14,10 @@
 namespace arbiter::train {
 namespace {
 
-constexpr int kSmallHidden = 16, kWideHidden = 40, kBuckets = 4;
+constexpr int kGrowFromHidden = 16, kGrowToHidden = 40, kGrowBuckets = 4;
 constexpr uint64_t kModelSeed = 7, kGrowSeed = 11;
 
-std::vector<SampleFeatures> samples(size_t count) {
+std::vector<SampleFeatures> grow_samples(size_t count) {
   std::vector<SampleFeatures> out;
   for (const auto& record : synthetic_material_records(count, /*seed=*/3)) {
     SampleFeatures f;
@@ -26,24 +26,24 @@ std::vector<SampleFeatures> samples(size_t count) {
   return out;
 }
 
-FloatModel small_model(int buckets) {
-  FloatModel model(kSmallHidden, buckets);
+FloatModel grown_from_model(int buckets) {
+  FloatModel model(kGrowFromHidden, buckets);
   model.initialise(kModelSeed);
   return model;
 }
 
 TEST(GrowModel, TheGrownModelEvaluatesAsTheSmallOneInEveryBucket) {
-  const FloatModel small = small_model(1);
-  auto grown = grow_model(small, kWideHidden, kBuckets, kGrowSeed);
+  const FloatModel small = grown_from_model(1);
+  auto grown = grow_model(small, kGrowToHidden, kGrowBuckets, kGrowSeed);
   ASSERT_TRUE(grown) << grown.error();
-  EXPECT_EQ(grown->hidden(), kWideHidden);
-  EXPECT_EQ(grown->buckets(), kBuckets);
-  const std::vector<SampleFeatures> positions = samples(200);
+  EXPECT_EQ(grown->hidden(), kGrowToHidden);
+  EXPECT_EQ(grown->buckets(), kGrowBuckets);
+  const std::vector<SampleFeatures> positions = grow_samples(200);
   ASSERT_GT(positions.size(), 150u);
   for (SampleFeatures f : positions) {
     f.bucket = 0;
     const float expected = small.evaluate(f);
-    for (int bucket = 0; bucket < kBuckets; ++bucket) {
+    for (int bucket = 0; bucket < kGrowBuckets; ++bucket) {
       f.bucket = bucket;
       EXPECT_EQ(grown->evaluate(f), expected) << "bucket " << bucket;
     }
@@ -52,11 +52,11 @@ TEST(GrowModel, TheGrownModelEvaluatesAsTheSmallOneInEveryBucket) {
 
 // A model with as many buckets keeps each one: bucket b starts as the old bucket b.
 TEST(GrowModel, WideningKeepsEachBucketOfAModelWithBuckets) {
-  const FloatModel small = small_model(kBuckets);
-  auto grown = grow_model(small, kWideHidden, kBuckets, kGrowSeed);
+  const FloatModel small = grown_from_model(kGrowBuckets);
+  auto grown = grow_model(small, kGrowToHidden, kGrowBuckets, kGrowSeed);
   ASSERT_TRUE(grown) << grown.error();
-  for (SampleFeatures f : samples(50)) {
-    for (int bucket = 0; bucket < kBuckets; ++bucket) {
+  for (SampleFeatures f : grow_samples(50)) {
+    for (int bucket = 0; bucket < kGrowBuckets; ++bucket) {
       f.bucket = bucket;
       EXPECT_EQ(grown->evaluate(f), small.evaluate(f)) << "bucket " << bucket;
     }
@@ -66,38 +66,38 @@ TEST(GrowModel, WideningKeepsEachBucketOfAModelWithBuckets) {
 // The new units have feature weights to learn with and no say in the output yet;
 // they are drawn from the seed alone.
 TEST(GrowModel, NewUnitsStartSilentButNotDead) {
-  const FloatModel small = small_model(1);
-  auto grown = grow_model(small, kWideHidden, 1, kGrowSeed);
+  const FloatModel small = grown_from_model(1);
+  auto grown = grow_model(small, kGrowToHidden, 1, kGrowSeed);
   ASSERT_TRUE(grown);
   int nonzero_new_feature_weights = 0;
   for (int feature = 0; feature < eval::nnue::kInputs; ++feature)
-    for (int unit = kSmallHidden; unit < kWideHidden; ++unit)
+    for (int unit = kGrowFromHidden; unit < kGrowToHidden; ++unit)
       nonzero_new_feature_weights += grown->feature_row(feature)[unit] != 0.0f;
-  EXPECT_GT(nonzero_new_feature_weights, eval::nnue::kInputs * (kWideHidden - kSmallHidden) / 2);
+  EXPECT_GT(nonzero_new_feature_weights, eval::nnue::kInputs * (kGrowToHidden - kGrowFromHidden) / 2);
   for (int half = 0; half < 2; ++half)
-    for (int unit = kSmallHidden; unit < kWideHidden; ++unit) {
-      EXPECT_EQ(grown->output_weights(0)[half * kWideHidden + unit], 0.0f) << unit;
+    for (int unit = kGrowFromHidden; unit < kGrowToHidden; ++unit) {
+      EXPECT_EQ(grown->output_weights(0)[half * kGrowToHidden + unit], 0.0f) << unit;
       EXPECT_EQ(grown->feature_bias()[unit], 0.0f) << unit;
     }
 
-  auto again = grow_model(small, kWideHidden, 1, kGrowSeed);
-  auto other_seed = grow_model(small, kWideHidden, 1, kGrowSeed + 1);
+  auto again = grow_model(small, kGrowToHidden, 1, kGrowSeed);
+  auto other_seed = grow_model(small, kGrowToHidden, 1, kGrowSeed + 1);
   ASSERT_TRUE(again && other_seed);
   EXPECT_TRUE(*again == *grown);
   EXPECT_FALSE(*other_seed == *grown);
 }
 
 TEST(GrowModel, RefusesShapesItCannotGrowInto) {
-  const FloatModel small = small_model(2);
-  EXPECT_FALSE(grow_model(small, kSmallHidden - 8, 2, kGrowSeed));  // narrower
-  EXPECT_FALSE(grow_model(small, kWideHidden + 1, 2, kGrowSeed));   // not a whole granule
-  EXPECT_FALSE(grow_model(small, kWideHidden, 1, kGrowSeed));       // fewer buckets
-  auto other_buckets = grow_model(small, kWideHidden, kBuckets, kGrowSeed);
+  const FloatModel small = grown_from_model(2);
+  EXPECT_FALSE(grow_model(small, kGrowFromHidden - 8, 2, kGrowSeed));  // narrower
+  EXPECT_FALSE(grow_model(small, kGrowToHidden + 1, 2, kGrowSeed));   // not a whole granule
+  EXPECT_FALSE(grow_model(small, kGrowToHidden, 1, kGrowSeed));       // fewer buckets
+  auto other_buckets = grow_model(small, kGrowToHidden, kGrowBuckets, kGrowSeed);
   ASSERT_FALSE(other_buckets);  // which old bucket would a new one start from?
   EXPECT_NE(other_buckets.error().find("cannot grow a net of 16 hidden x 2 buckets"),
             std::string::npos)
       << other_buckets.error();
-  EXPECT_TRUE(grow_model(small, kSmallHidden, 2, kGrowSeed));  // the same shape: a copy
+  EXPECT_TRUE(grow_model(small, kGrowFromHidden, 2, kGrowSeed));  // the same shape: a copy
 }
 
 // A mirrored net grown into kings4 gives its rows to every king bucket, so it
@@ -105,9 +105,9 @@ TEST(GrowModel, RefusesShapesItCannotGrowInto) {
 // rows become mirrored ones unchanged; king buckets cannot be taken away.
 TEST(GrowModel, AMirroredNetGrownIntoKingBucketsEvaluatesAsBefore) {
   namespace nnue = eval::nnue;
-  FloatModel mirrored(kSmallHidden, 1, nnue::InputLayout::Mirrored);
+  FloatModel mirrored(kGrowFromHidden, 1, nnue::InputLayout::Mirrored);
   mirrored.initialise(kModelSeed);
-  auto kings = grow_model(mirrored, kSmallHidden, 1, kGrowSeed, nnue::InputLayout::Kings4);
+  auto kings = grow_model(mirrored, kGrowFromHidden, 1, kGrowSeed, nnue::InputLayout::Kings4);
   ASSERT_TRUE(kings) << kings.error();
   EXPECT_EQ(kings->layout(), nnue::InputLayout::Kings4);
   EXPECT_EQ(kings->input_rows(), 4 * nnue::kInputs);
@@ -125,13 +125,13 @@ TEST(GrowModel, AMirroredNetGrownIntoKingBucketsEvaluatesAsBefore) {
   EXPECT_GT(compared, 200);
   EXPECT_GE(buckets_seen, 2);  // the comparison reached rows beyond the first bucket
 
-  const FloatModel plain = small_model(1);
-  auto relabelled = grow_model(plain, kSmallHidden, 1, kGrowSeed, nnue::InputLayout::Mirrored);
+  const FloatModel plain = grown_from_model(1);
+  auto relabelled = grow_model(plain, kGrowFromHidden, 1, kGrowSeed, nnue::InputLayout::Mirrored);
   ASSERT_TRUE(relabelled) << relabelled.error();
   EXPECT_EQ(relabelled->layout(), nnue::InputLayout::Mirrored);
   EXPECT_TRUE(std::equal(plain.parameters().begin(), plain.parameters().end(),
                          relabelled->parameters().begin()));
-  auto shrunk = grow_model(*kings, kSmallHidden, 1, kGrowSeed, nnue::InputLayout::Mirrored);
+  auto shrunk = grow_model(*kings, kGrowFromHidden, 1, kGrowSeed, nnue::InputLayout::Mirrored);
   ASSERT_FALSE(shrunk);
   EXPECT_NE(shrunk.error().find("kings4 inputs into"), std::string::npos) << shrunk.error();
 }
