@@ -16,6 +16,7 @@
 #include "arbiter/train/checkpoint.h"
 #include "arbiter/train/grow_model.h"
 #include "arbiter/train/quantise.h"
+#include "arbiter/train/teacher.h"
 #include "arbiter/train/trainer.h"
 #include "arbiter/train/training_set.h"
 #include "commands.h"
@@ -32,7 +33,7 @@ constexpr double kLogProgressSeconds = 30.0;
 
 struct Settings {
   std::vector<std::string> data;
-  std::string out, description, checkpoint, resume, init;
+  std::string out, description, checkpoint, resume, init, teacher;
   // --inputs: the trained net's input layout (by default --init's, else plain).
   std::optional<eval::nnue::InputLayout> layout;
   train::TrainerOptions trainer;
@@ -202,6 +203,20 @@ int train(const Settings& s) {
             << eval::nnue::layout_name(state.model.layout()) << " inputs, " << s.trainer.threads
             << " thread(s)" << std::endl;
 
+  if (!s.teacher.empty()) {
+    // Only the training positions: the validation loss stays against the
+    // searches, so it compares with every other run's.
+    auto teacher = eval::nnue::load_net_file_of_any_shape(s.teacher);
+    if (!teacher) {
+      std::cerr << "arbiter train: --teacher: " << teacher.error() << "\n";
+      return kFailure;
+    }
+    const double change = train::rescore_with_teacher(train::dequantise(teacher.value()),
+                                                      split.train, s.trainer.threads);
+    std::cout << "training towards " << s.teacher << "'s evaluation (mean change from the search "
+              << "scores " << std::fixed << std::setprecision(1) << change
+              << " cp); validation keeps the search scores" << std::endl;
+  }
   if (s.keep_best && split.validation.empty()) {
     std::cerr << "arbiter train: --keep-best needs validation positions (--val-fraction)\n";
     return kUsageError;
@@ -287,6 +302,10 @@ int run_train(int argc, char** argv) {
       "inputs",
       "input layout of the trained net: plain, mirrored (the own king always on files a-d) or "
       "kings4 (mirrored, rows by king square); default: the --init net's, else plain",
+      value<std::string>())(
+      "teacher",
+      "train towards this net's evaluation instead of the search scores (distillation; the "
+      "validation positions keep theirs)",
       value<std::string>())("h,help", "print this help");
   try {
     auto args = options.parse(argc, argv);
@@ -328,6 +347,7 @@ int run_train(int argc, char** argv) {
         args.count("checkpoint") ? args["checkpoint"].as<std::string>() : s.out + ".ckpt";
     if (args.count("resume")) s.resume = args["resume"].as<std::string>();
     if (args.count("init")) s.init = args["init"].as<std::string>();
+    if (args.count("teacher")) s.teacher = args["teacher"].as<std::string>();
     if (args.count("inputs")) {
       s.layout = eval::nnue::layout_from_name(args["inputs"].as<std::string>());
       if (!s.layout) {

@@ -8,9 +8,9 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
-#include <thread>
 
 #include "arbiter/train/features.h"
+#include "arbiter/train/parallel_slices.h"
 #include "arbiter/train/rng.h"
 #include "arbiter/train/training_set.h"
 
@@ -28,27 +28,6 @@ constexpr size_t kPrefetchDistance = 8;  // records ahead: a few passes cover a 
 
 double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
-}
-
-// Runs work(t, begin, end) for t = 0..threads-1 over an even split of [0, n).
-template <class Work>
-void parallel_slices(int threads, size_t n, Work&& work) {
-  auto slice = [&](int t) {
-    work(t, n * size_t(t) / size_t(threads), n * size_t(t + 1) / size_t(threads));
-  };
-  if (threads == 1) {
-    slice(0);
-    return;
-  }
-#ifdef ARBITER_SINGLE_THREADED
-  // No threads (WebAssembly; and its libc++ has no jthread): the slices in turn.
-  for (int t = 0; t < threads; ++t) slice(t);
-#else
-  std::vector<std::jthread> workers;
-  workers.reserve(threads - 1);
-  for (int t = 1; t < threads; ++t) workers.emplace_back(slice, t);
-  slice(0);
-#endif
 }
 
 // Whether record `index` is reflected this epoch (salt 0: augmentation off).

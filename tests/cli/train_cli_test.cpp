@@ -204,6 +204,40 @@ TEST(TrainCli, InputsGrowAPlainNetIntoKingBuckets) {
     std::filesystem::remove(path);
 }
 
+// --teacher: a net distilled towards its own evaluation misses its training
+// targets only by their rounding (train loss 0 to six places), while the
+// validation loss is still measured against the search scores, the same as a
+// run without a teacher.
+TEST(TrainCli, TeacherReplacesTheTrainingTargetsOnly) {
+  const std::string data = write_data_file(2000);
+  const std::string net = scratch_path("teacher.nnue");
+  const std::string student = scratch_path("student.nnue");
+  const std::string common = "train --data " + quote(data) + " --batch 512 --epochs 1";
+  ASSERT_EQ(run_arbiter_args(common + " --out " + quote(net)).exit_code, 0);
+  const std::string frozen = common + " --lr 0 --wdl 0 --val-fraction 0.1 --init " + quote(net) +
+                             " --out " + quote(student);
+  auto plain = run_arbiter_args(frozen);
+  auto taught = run_arbiter_args(frozen + " --teacher " + quote(net));
+  ASSERT_EQ(plain.exit_code, 0) << plain.err;
+  ASSERT_EQ(taught.exit_code, 0) << taught.err;
+  EXPECT_NE(taught.out.find("training towards"), std::string::npos) << taught.out;
+  EXPECT_NE(taught.out.find("train loss 0.000000"), std::string::npos) << taught.out;
+  EXPECT_EQ(plain.out.find("train loss 0.000000"), std::string::npos) << plain.out;
+  auto validation = [](const std::string& out) {
+    const size_t at = out.find("validation loss ");
+    return at == std::string::npos ? std::string() : out.substr(at, 24);
+  };
+  EXPECT_FALSE(validation(plain.out).empty()) << plain.out;
+  EXPECT_EQ(validation(taught.out), validation(plain.out));
+
+  auto missing = run_arbiter_args(common + " --out " + quote(student) + " --teacher " +
+                                  quote(scratch_path("no-such-teacher.nnue")));
+  EXPECT_EQ(missing.exit_code, 1);
+  EXPECT_NE(missing.err.find("--teacher"), std::string::npos) << missing.err;
+  for (const std::string& path : {data, net, net + ".ckpt", student, student + ".ckpt"})
+    std::filesystem::remove(path);
+}
+
 TEST(TrainCli, RefusesMissingDataAndBadOptions) {
   EXPECT_EQ(run_arbiter_args("train --out x.nnue").exit_code, 2);
   EXPECT_EQ(run_arbiter_args("train --data a --out b --lr-decay linear").exit_code, 2);
