@@ -6,6 +6,8 @@
 
 #include <unistd.h>
 
+#include <chrono>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -27,6 +29,19 @@ inline std::string data_path(const std::string& name) {
 inline std::string file_bytes(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
   return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+// Milliseconds on the steady clock since `t`.
+inline int64_t ms_since(std::chrono::steady_clock::time_point t) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t)
+      .count();
+}
+
+// A file in the temporary directory, named by the process so that parallel
+// test processes never share one.
+inline std::string temp_file(const std::string& name) {
+  return (std::filesystem::temp_directory_path() / (name + "-" + std::to_string(::getpid())))
+      .string();
 }
 
 // A folder of the temporary directory for one test, named by the process so

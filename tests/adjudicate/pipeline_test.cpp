@@ -14,10 +14,7 @@
 namespace arbiter::adjudicate {
 namespace {
 
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
+using test::file_bytes;
 
 struct PipelineRun {
   std::string out;
@@ -36,7 +33,7 @@ PipelineRun run_stream(const std::string& text, PipelineOptions options) {
 }
 
 TEST(Pipeline, SameOutputWhateverTheThreadsAndBatches) {
-  const std::string corpus = read_file(test::data_path("lichess-sample-80.pgn"));
+  const std::string corpus = file_bytes(test::data_path("lichess-sample-80.pgn"));
   ASSERT_FALSE(corpus.empty());
   for (OutputFormat format : {OutputFormat::Json, OutputFormat::Text}) {
     PipelineOptions options;
@@ -57,7 +54,7 @@ TEST(Pipeline, SameOutputWhateverTheThreadsAndBatches) {
 }
 
 TEST(Pipeline, BatchesCloseOnBytesToo) {
-  const std::string corpus = read_file(test::data_path("lichess-sample-80.pgn"));
+  const std::string corpus = file_bytes(test::data_path("lichess-sample-80.pgn"));
   PipelineOptions options;
   options.format = OutputFormat::Json;
   const PipelineRun reference = run_stream(corpus, options);
@@ -87,7 +84,7 @@ TEST(Pipeline, InputsAreOneSequenceAndUnreadableOnesAreCounted) {
 }
 
 TEST(Pipeline, SummaryAddsUp) {
-  const PipelineRun run = run_stream(read_file(test::data_path("adjudicate-kinds.pgn")), {});
+  const PipelineRun run = run_stream(file_bytes(test::data_path("adjudicate-kinds.pgn")), {});
   const Summary& s = run.summary;
   uint64_t by_reason = 0, by_result = 0;
   for (uint64_t n : s.reasons) by_reason += n;

@@ -13,6 +13,7 @@
 #include "arbiter/eval/nnue_net_file.h"
 #include "arbiter/train/synthetic_data.h"
 #include "cli/arbiter_run.h"
+#include "test_support.h"
 
 namespace arbiter {
 namespace {
@@ -59,10 +60,7 @@ TEST(TrainCli, WritesNetAndCheckpointAndResumes) {
   for (const std::string& path : {data, net, net + ".ckpt"}) std::filesystem::remove(path);
 }
 
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
+using test::file_bytes;
 
 TEST(TrainCli, KeepBestWritesTheEpochWithTheLowestValidationLoss) {
   const std::string data = write_data_file(4000);
@@ -76,17 +74,17 @@ TEST(TrainCli, KeepBestWritesTheEpochWithTheLowestValidationLoss) {
   EXPECT_NE(run.out.find("best so far: epoch 2"), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("kept epoch 2"), std::string::npos) << run.out;
   ASSERT_TRUE(eval::nnue::load_net_file(net));
-  EXPECT_EQ(read_file(net + ".best").rfind("epoch 2 validation-loss ", 0), 0u);
+  EXPECT_EQ(file_bytes(net + ".best").rfind("epoch 2 validation-loss ", 0), 0u);
 
   // A resumed run compares against the recorded best: nothing beats a loss of 0,
   // so the net from epoch 2 stays as it was.
-  const std::string kept = read_file(net);
+  const std::string kept = file_bytes(net);
   std::ofstream(net + ".best") << "epoch 2 validation-loss 0\n";
   auto resumed = run_arbiter_args(common + " --epochs 3 --resume " + quote(net + ".ckpt"));
   ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
   EXPECT_EQ(resumed.out.find("best so far"), std::string::npos) << resumed.out;
   EXPECT_NE(resumed.out.find("kept epoch 2"), std::string::npos) << resumed.out;
-  EXPECT_EQ(read_file(net), kept);
+  EXPECT_EQ(file_bytes(net), kept);
 
   auto no_validation = run_arbiter_args("train --data " + quote(data) + " --out " + quote(net) +
                                         " --val-fraction 0 --keep-best");
@@ -110,7 +108,7 @@ TEST(TrainCli, InitStartsFromAnExistingNet) {
                                 quote(second));
   ASSERT_EQ(again.exit_code, 0) << again.err;
   EXPECT_NE(again.out.find("starting from"), std::string::npos) << again.out;
-  EXPECT_EQ(read_file(second), read_file(first));
+  EXPECT_EQ(file_bytes(second), file_bytes(first));
 
   auto both = run_arbiter_args(common + " --out " + quote(second) + " --init " + quote(first) +
                                " --resume " + quote(first + ".ckpt"));

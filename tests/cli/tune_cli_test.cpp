@@ -10,17 +10,13 @@
 #include "arbiter/search/tunable.h"
 #include "arbiter/tune/spsa.h"
 #include "cli/arbiter_run.h"
+#include "test_support.h"
 
 namespace arbiter::test {
 namespace {
 
 #ifdef ARBITER_TUNE
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using test::file_bytes;
 
 TEST(TuneCli, PlaysIterationsSavesTheStateAndResumes) {
   const std::string state = scratch_path("spsa.state"), log = scratch_path("spsa.log");
@@ -33,7 +29,7 @@ TEST(TuneCli, PlaysIterationsSavesTheStateAndResumes) {
   EXPECT_NE(run.out.find("iteration 1/3: "), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("iteration 2/3: "), std::string::npos) << run.out;
   EXPECT_EQ(run.out.find("iteration 3/3"), std::string::npos) << run.out;
-  auto saved = tune::parse_state(read_file(state));
+  auto saved = tune::parse_state(file_bytes(state));
   ASSERT_TRUE(saved.ok()) << saved.error();
   EXPECT_EQ(saved->iteration, 2);
   ASSERT_EQ(saved->parameters.size(), 2u);
@@ -54,7 +50,7 @@ TEST(TuneCli, PlaysIterationsSavesTheStateAndResumes) {
   EXPECT_NE(run.out.find("tuned after 3 of 3 iterations: option.AspirationDelta="),
             std::string::npos)
       << run.out;
-  const std::string logged = read_file(log);
+  const std::string logged = file_bytes(log);
   EXPECT_NE(logged.find("iteration 1/3"), std::string::npos);
   EXPECT_NE(logged.find("iteration 3/3"), std::string::npos);
   std::filesystem::remove(state);
@@ -74,8 +70,8 @@ TEST(TuneCli, ANodeBudgetPlaysTheSameIterationsEveryTime) {
                                       " --iterations 2 --pairs 2 --params AspirationDelta,"
                                       "FutilityBase,LmrBasePercent --nodes 1500 --hash 1");
     ASSERT_EQ(run.exit_code, 0) << run.err;
-    states[run_index] = read_file(state);
-    logs[run_index] = read_file(log);
+    states[run_index] = file_bytes(state);
+    logs[run_index] = file_bytes(log);
     std::filesystem::remove(state);
     std::filesystem::remove(log);
   }

@@ -9,7 +9,7 @@ namespace {
 
 using test::must_parse;
 
-Position play(Position pos, std::initializer_list<const char*> uci_moves) {
+Position after_moves(Position pos, std::initializer_list<const char*> uci_moves) {
   for (const char* text : uci_moves) {
     auto m = parse_uci_move(pos, text, pos.is_chess960());
     EXPECT_TRUE(m.ok()) << text << ": " << (m.ok() ? "" : m.error());
@@ -69,15 +69,15 @@ TEST(MakeUnmake, IncrementalKeyMatchesRecomputedKey) {
 }
 
 TEST(MakeUnmake, CountersFollowTheLaws) {
-  Position pos = play(Position::start_position(), {"g1f3", "g8f6"});
+  Position pos = after_moves(Position::start_position(), {"g1f3", "g8f6"});
   EXPECT_EQ(pos.halfmove_clock(), 2);
   EXPECT_EQ(pos.fullmove_number(), 2);
-  pos = play(pos, {"e2e4"});  // a pawn move resets the clock
+  pos = after_moves(pos, {"e2e4"});  // a pawn move resets the clock
   EXPECT_EQ(pos.halfmove_clock(), 0);
-  pos = play(pos, {"f6e4"});  // so does a capture
+  pos = after_moves(pos, {"f6e4"});  // so does a capture
   EXPECT_EQ(pos.halfmove_clock(), 0);
   EXPECT_EQ(pos.fullmove_number(), 3);
-  pos = play(pos, {"f1e2", "e4f6", "e1g1"});  // castling does not
+  pos = after_moves(pos, {"f1e2", "e4f6", "e1g1"});  // castling does not
   EXPECT_EQ(pos.halfmove_clock(), 3);
 }
 
@@ -93,20 +93,20 @@ TEST(RepetitionKey, DependsOnSideToMove) {
 
 TEST(RepetitionKey, KnightsOutAndBackRepeatTheStart) {
   Position start = Position::start_position();
-  Position pos = play(start, {"g1f3", "g8f6", "f3g1", "f6g8"});
+  Position pos = after_moves(start, {"g1f3", "g8f6", "f3g1", "f6g8"});
   EXPECT_EQ(pos.key(), start.key());
 }
 
 // 9.2.3: en passant counts only when the capture is legal. Here the capture
 // b5xc6 would expose the white king on a5 to the rook on h5.
 TEST(RepetitionKey, PinnedEnPassantDoesNotCount) {
-  Position pos = play(must_parse("8/2p5/8/KP5r/8/8/8/4k3 b - - 0 1"), {"c7c5"});
+  Position pos = after_moves(must_parse("8/2p5/8/KP5r/8/8/8/4k3 b - - 0 1"), {"c7c5"});
   EXPECT_EQ(pos.en_passant_square(), Square::None);
   EXPECT_EQ(pos.key(), must_parse("8/8/8/KPp4r/8/8/8/4k3 w - - 0 2").key());
 }
 
 TEST(RepetitionKey, LegalEnPassantCounts) {
-  Position pos = play(must_parse("8/2p5/8/KP6/8/8/8/4k2r b - - 0 1"), {"c7c5"});
+  Position pos = after_moves(must_parse("8/2p5/8/KP6/8/8/8/4k2r b - - 0 1"), {"c7c5"});
   EXPECT_EQ(pos.en_passant_square(), Square::C6);
   EXPECT_NE(pos.key(), must_parse("8/8/8/KPp5/8/8/8/4k2r w - - 0 2").key());
   EXPECT_EQ(pos.key(), must_parse("8/8/8/KPp5/8/8/8/4k2r w - c6 0 2").key());
@@ -115,7 +115,7 @@ TEST(RepetitionKey, LegalEnPassantCounts) {
 // An en passant capture that leaves the king in check does not count either:
 // d7-d5 discovers the a7 rook's check on h7, and exd6 does not stop it.
 TEST(RepetitionKey, EnPassantThatIgnoresACheckDoesNotCount) {
-  Position pos = play(must_parse("8/r2p3K/8/4P3/8/8/8/k7 b - - 0 1"), {"d7d5"});
+  Position pos = after_moves(must_parse("8/r2p3K/8/4P3/8/8/8/k7 b - - 0 1"), {"d7d5"});
   ASSERT_TRUE(pos.in_check());
   EXPECT_EQ(pos.en_passant_square(), Square::None);
   EXPECT_EQ(pos.key(), must_parse("8/r6K/8/3pP3/8/8/8/k7 w - - 0 2").key());
@@ -123,7 +123,7 @@ TEST(RepetitionKey, EnPassantThatIgnoresACheckDoesNotCount) {
 
 // The double step itself gives check; taking the pawn en passant answers it.
 TEST(RepetitionKey, EnPassantCapturingTheCheckerCounts) {
-  Position pos = play(must_parse("4k3/3p4/8/4P3/4K3/8/8/8 b - - 0 1"), {"d7d5"});
+  Position pos = after_moves(must_parse("4k3/3p4/8/4P3/4K3/8/8/8 b - - 0 1"), {"d7d5"});
   ASSERT_TRUE(pos.in_check());
   EXPECT_EQ(pos.en_passant_square(), Square::D6);
   MoveList moves;
@@ -133,7 +133,7 @@ TEST(RepetitionKey, EnPassantCapturingTheCheckerCounts) {
 
 TEST(RepetitionKey, CastlingRightLostByRookMoveChangesIdentity) {
   Position start = must_parse("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
-  Position back = play(start, {"h1g1", "h8g8", "g1h1", "g8h8"});
+  Position back = after_moves(start, {"h1g1", "h8g8", "g1h1", "g8h8"});
   auto placement = [](const Position& p) {
     std::string f = to_fen(p);
     return f.substr(0, f.find(' '));
@@ -147,13 +147,13 @@ TEST(RepetitionKey, CastlingRightKeptWhileTemporarilyBlocked) {
   // Knights shuffle in front of the rooks: castling is impossible meanwhile, yet
   // the rights remain and the position repeats exactly.
   Position start = must_parse("r3k1nr/8/8/8/8/8/8/R3K1NR w KQkq - 0 1");
-  Position back = play(start, {"g1f3", "g8f6", "f3g1", "f6g8"});
+  Position back = after_moves(start, {"g1f3", "g8f6", "f3g1", "f6g8"});
   EXPECT_EQ(back.key(), start.key());
 }
 
 TEST(RepetitionKey, KingMoveLosesBothRights) {
   Position start = must_parse("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
-  Position back = play(start, {"e1f1", "e8f8", "f1e1", "f8e8"});
+  Position back = after_moves(start, {"e1f1", "e8f8", "f1e1", "f8e8"});
   EXPECT_EQ(back.castling_rights(), 0);
   EXPECT_EQ(back.key(), must_parse("r3k2r/8/8/8/8/8/8/R3K2R w - - 4 3").key());
 }

@@ -12,12 +12,6 @@
 namespace arbiter::datagen {
 namespace {
 
-std::string temp_path(const std::string& name) {
-  return (std::filesystem::temp_directory_path() /
-          (name + "-" + std::to_string(::getpid()) + ".bin"))
-      .string();
-}
-
 std::vector<PackedPosition> some_records(int n, int offset) {
   std::vector<PackedPosition> out;
   const auto positions = test::random_walk_positions(1, 8);
@@ -28,7 +22,7 @@ std::vector<PackedPosition> some_records(int n, int offset) {
 }
 
 TEST(DataFile, WritesAndReadsWholeGames) {
-  const std::string path = temp_path("data-rw");
+  const std::string path = test::temp_file("data-rw") + ".bin";
   std::filesystem::remove(path);
   const auto game1 = some_records(5, 0), game2 = some_records(7, 100);
   {
@@ -62,7 +56,7 @@ TEST(DataFile, WritesAndReadsWholeGames) {
 }
 
 TEST(DataFile, ResumesAfterAnInterruptedWrite) {
-  const std::string path = temp_path("data-resume");
+  const std::string path = test::temp_file("data-resume") + ".bin";
   std::filesystem::remove(path);
   const auto game1 = some_records(4, 0);
   {
@@ -92,7 +86,7 @@ TEST(DataFile, ResumesAfterAnInterruptedWrite) {
 }
 
 TEST(DataFile, RefusesOtherSettingsOtherFilesAndTruncation) {
-  const std::string path = temp_path("data-bad");
+  const std::string path = test::temp_file("data-bad") + ".bin";
   std::filesystem::remove(path);
   {
     auto w = DataWriter::open(path, "nodes=5000");

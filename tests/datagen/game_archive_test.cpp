@@ -67,7 +67,7 @@ GameRecord special_game() {
   return g;
 }
 
-void expect_same_game(const GameRecord& a, const GameRecord& b) {
+void expect_same_record(const GameRecord& a, const GameRecord& b) {
   EXPECT_EQ(core::to_fen(a.start), core::to_fen(b.start));
   EXPECT_EQ(a.moves, b.moves);
   EXPECT_EQ(a.scores, b.scores);
@@ -94,7 +94,7 @@ TEST(GameArchive, GivesBackEveryGameAndItsRecords) {
     auto game = r.value().next();
     ASSERT_TRUE(game.ok()) << game.error();
     ASSERT_TRUE(game.value().has_value());
-    expect_same_game(*game.value(), expected);
+    expect_same_record(*game.value(), expected);
   }
   auto end = r.value().next();
   ASSERT_TRUE(end.ok());

@@ -24,12 +24,6 @@ DatagenOptions self_play_options() {
   return o;
 }
 
-std::string temp_path(const std::string& name) {
-  return (std::filesystem::temp_directory_path() /
-          (name + "-" + std::to_string(::getpid()) + ".bin"))
-      .string();
-}
-
 using test::file_bytes;
 
 TEST(SelfPlay, KeepsQuietPositionsLabelledWithTheResult) {
@@ -58,7 +52,8 @@ TEST(SelfPlay, KeepsQuietPositionsLabelledWithTheResult) {
 }
 
 TEST(SelfPlay, SameSeedSameFileWhateverTheThreadsAndInterruptions) {
-  const std::string one = temp_path("sp-one"), two = temp_path("sp-two");
+  const std::string one = test::temp_file("sp-one") + ".bin",
+                    two = test::temp_file("sp-two") + ".bin";
   std::filesystem::remove(one);
   std::filesystem::remove(two);
   std::ostringstream log;
@@ -87,7 +82,7 @@ TEST(SelfPlay, SameSeedSameFileWhateverTheThreadsAndInterruptions) {
 }
 
 TEST(SelfPlay, StopsAtThePositionTargetAfterWholeGames) {
-  const std::string path = temp_path("sp-positions");
+  const std::string path = test::temp_file("sp-positions") + ".bin";
   std::filesystem::remove(path);
   std::ostringstream log;
   DatagenOptions o = self_play_options();
@@ -112,7 +107,7 @@ TEST(SelfPlay, StopsAtThePositionTargetAfterWholeGames) {
 
 TEST(SelfPlay, NeedsATarget) {
   std::ostringstream log;
-  EXPECT_FALSE(run_datagen(self_play_options(), temp_path("sp-none"), log).ok());
+  EXPECT_FALSE(run_datagen(self_play_options(), test::temp_file("sp-none") + ".bin", log).ok());
 }
 
 }  // namespace

@@ -30,7 +30,7 @@ constexpr int kBenchDepth = 7;
 // takes 28 million nodes (40 s a back end), at depth 4 the whole bench 69,000.
 constexpr int kRandomNetBenchDepth = 4;
 
-std::vector<core::Position> sample_positions() {
+std::vector<core::Position> lichess_sample_positions() {
   std::ifstream in(data_path("lichess-sample-plies.fen"));
   std::vector<core::Position> positions;
   int n = 0;
@@ -51,7 +51,7 @@ std::vector<std::shared_ptr<const Network>> nets() {
 }
 
 TEST(NnueBackends, EveryBackendEvaluatesRealPositionsAsScalarDoes) {
-  const std::vector<core::Position> positions = sample_positions();
+  const std::vector<core::Position> positions = lichess_sample_positions();
   ASSERT_GT(positions.size(), 4000u);
   // A random net of king buckets too: refreshes of one perspective on king moves.
   std::vector<std::shared_ptr<const Network>> with_layouts = nets();

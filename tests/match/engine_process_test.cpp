@@ -26,9 +26,7 @@ const milliseconds kGenerous{3000 * test::kSanitizedTimeoutScale};
 
 Clock::time_point soon() { return Clock::now() + kGenerous; }
 
-int64_t ms_since(Clock::time_point t) {
-  return std::chrono::duration_cast<milliseconds>(Clock::now() - t).count();
-}
+using test::ms_since;
 
 TEST(EngineProcess, EchoesLinesThroughCatFoundInPath) {
   EngineProcess p;

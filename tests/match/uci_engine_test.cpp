@@ -25,7 +25,7 @@ const milliseconds kShortHandshake{300 * kScale};
 // a loaded machine a process may wait a few hundred ms for a core (50 ms failed
 // under a parallel build); still far below the handshake and far deadlines
 // (3 s, 5 s) that a missed timeout would wait for.
-const milliseconds kSlack{500 * kScale};
+const milliseconds kDeadlineSlack{500 * kScale};
 const milliseconds kGrace{1000 * kScale};
 constexpr const char* kAfterE4 = "position startpos moves e2e4";
 
@@ -35,9 +35,7 @@ EngineConfig fake(std::vector<std::string> args) {
 
 Clock::time_point far_deadline() { return Clock::now() + milliseconds(5000 * kScale); }
 
-int64_t ms_since(Clock::time_point t) {
-  return std::chrono::duration_cast<milliseconds>(Clock::now() - t).count();
-}
+using test::ms_since;
 
 // Whether `move` is legal after "position startpos moves <moves>".
 bool legal_after(const std::vector<std::string>& moves, const std::string& move) {
@@ -82,7 +80,7 @@ TEST(UciEngine, MissingUciokIsAnErrorWithinTheBound) {
             std::string::npos)
       << r.error();
   EXPECT_GE(took, kShortHandshake.count());
-  EXPECT_LT(took, (kShortHandshake + kSlack * 2).count());
+  EXPECT_LT(took, (kShortHandshake + kDeadlineSlack * 2).count());
   EXPECT_FALSE(engine.alive());
 }
 
@@ -123,7 +121,7 @@ TEST(UciEngine, GoReturnsALegalMoveWithInfoAndElapsedTime) {
   EXPECT_TRUE(legal_after({"e2e4"}, reply.move)) << reply.move;
   EXPECT_FALSE(reply.ponder.has_value());
   EXPECT_GE(reply.elapsed_ms, kThinkMs);
-  EXPECT_LT(reply.elapsed_ms, kThinkMs + kSlack.count() * 2);
+  EXPECT_LT(reply.elapsed_ms, kThinkMs + kDeadlineSlack.count() * 2);
   EXPECT_EQ(reply.info.depth, 1);
   EXPECT_EQ(reply.info.score_cp, 37);
   EXPECT_FALSE(reply.info.score_mate.has_value());
@@ -176,7 +174,7 @@ TEST(UciEngine, HangTimesOutAtTheDeadlineAndRecoverRestartsIt) {
   int64_t took = ms_since(t0);
   EXPECT_EQ(reply.status, ReplyStatus::Timeout);
   EXPECT_GE(took, kMoveBudget.count());
-  EXPECT_LT(took, (kMoveBudget + kSlack).count());
+  EXPECT_LT(took, (kMoveBudget + kDeadlineSlack).count());
   EXPECT_TRUE(engine.alive());  // left searching
   constexpr milliseconds kStopGrace{100};
   ASSERT_TRUE(engine.recover(kStopGrace, kHandshake));

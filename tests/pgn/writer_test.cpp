@@ -26,7 +26,7 @@ using test::read_one_game;
 
 // Same tags (the written game may add roster tags with placeholder values),
 // moves, SAN, comments, NAGs, clocks, start and result.
-void expect_same_game(const Game& a, const Game& b) {
+void expect_same_pgn_game(const Game& a, const Game& b) {
   for (size_t i = 0; i < a.tag_count(); ++i)
     EXPECT_EQ(b.tag(a.tag_name(i)), a.tag(a.tag_name(i))) << a.tag_name(i);
   for (size_t i = 0; i < b.tag_count(); ++i) {
@@ -124,7 +124,7 @@ TEST(PgnWriter, BlackToMoveFromFenStartsWithEllipsis) {
   EXPECT_NE(text.find("[SetUp \"1\"]"), std::string::npos) << text;
   EXPECT_NE(text.find("[FEN \"" + core::to_fen(pos) + "\"]"), std::string::npos) << text;
   EXPECT_EQ(lines_of(text).back(), "12... c5 13. Nf3 *");
-  expect_same_game(g, read_one_game(text));
+  expect_same_pgn_game(g, read_one_game(text));
 }
 
 TEST(PgnWriter, Chess960GetsVariantAndFen) {
@@ -135,7 +135,7 @@ TEST(PgnWriter, Chess960GetsVariantAndFen) {
   EXPECT_NE(text.find("[Variant \"Chess960\"]"), std::string::npos) << text;
   Game back = read_one_game(text);
   EXPECT_TRUE(back.chess960());
-  expect_same_game(g, back);
+  expect_same_pgn_game(g, back);
 }
 
 TEST(PgnWriter, WrapsLongMovetextAndComments) {
@@ -153,7 +153,7 @@ TEST(PgnWriter, WrapsLongMovetextAndComments) {
   std::string text = write_game(g);
   expect_short_lines(text);
   EXPECT_GT(lines_of(text).size(), 15u);
-  expect_same_game(g, read_one_game(text));
+  expect_same_pgn_game(g, read_one_game(text));
 }
 
 TEST(PgnWriter, PushRejectsIllegalMoves) {
@@ -182,7 +182,7 @@ TEST(PgnRoundTrip, HandMadeEdgeCases) {
     std::string written = write_game(a);
     expect_short_lines(written);
     Game b = read_one_game(written);
-    expect_same_game(a, b);
+    expect_same_pgn_game(a, b);
     EXPECT_EQ(written, write_game(b)) << "writing is not stable for\n" << text;
   }
 }
@@ -203,7 +203,7 @@ TEST(PgnRoundTrip, EveryCorpusGame) {
   for (size_t i = 0; i < games.size(); ++i) {
     ASSERT_TRUE(again[i].ok()) << again[i].error().to_string();
     SCOPED_TRACE(i);
-    expect_same_game(games[i].game(), again[i].game());
+    expect_same_pgn_game(games[i].game(), again[i].game());
     EXPECT_EQ(again[i].game().tag("Round"), "?");  // completed roster
   }
 }

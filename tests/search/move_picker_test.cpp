@@ -41,7 +41,7 @@ Move random_hint(const std::vector<Move>& legal, std::mt19937& rng) {
   }
 }
 
-std::vector<Position> sample_positions() {
+std::vector<Position> random_walk_sample() {
   const int walks = test::kSanitized ? 1 : 3;
   return test::random_walk_positions(walks, 24);
 }
@@ -51,7 +51,7 @@ TEST(MovePicker, EveryLegalMoveExactlyOnceWhateverTheHints) {
   History history;
   history.clear();
   int positions = 0;
-  for (const Position& pos : sample_positions()) {
+  for (const Position& pos : random_walk_sample()) {
     const std::vector<Move> legal = legal_moves(pos);
     OrderingContext context;
     context.history = &history;
@@ -157,7 +157,7 @@ TEST(MovePicker, QuiescenceGetsOnlyCapturesThatPassSee) {
   history.clear();
   OrderingContext context;
   context.history = &history;
-  for (const Position& pos : sample_positions()) {
+  for (const Position& pos : random_walk_sample()) {
     const std::vector<Move> legal = legal_moves(pos);
     for (int threshold : {0, 150}) {
       MovePicker picker(pos, random_hint(legal, rng), context, MovePicker::Mode::Noisy, threshold);

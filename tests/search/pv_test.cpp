@@ -47,7 +47,7 @@ std::string pv_problem(const Position& root, std::vector<core::Key> history,
   return "";
 }
 
-std::vector<std::string> sample_positions(size_t every) {
+std::vector<std::string> pv_sample_fens(size_t every) {
   std::vector<std::string> fens = {
       // Mates in a few moves and endings where lines run long.
       "2k5/8/1K6/8/8/8/8/3R4 w - - 0 1",
@@ -70,7 +70,7 @@ TEST(PrincipalVariation, EveryReportedLineIsPlayableToItsEnd) {
   const size_t every = test::kSanitized ? 500 : 50;
   int lines = 0;
   ThreadPool pool;
-  for (const std::string& fen : sample_positions(every)) {
+  for (const std::string& fen : pv_sample_fens(every)) {
     Position root = test::must_parse(fen);
     if (core::count_legal_moves(root) == 0) continue;
     pool.clear();  // each position on its own: a failure replays alone

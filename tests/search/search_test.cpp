@@ -22,7 +22,7 @@ struct Game {
   std::vector<core::Key> history;
 };
 
-Game play(const std::string& fen, std::initializer_list<const char*> moves) {
+Game play_game(const std::string& fen, std::initializer_list<const char*> moves) {
   Game g{must_parse(fen), {}};
   for (const char* text : moves) {
     auto m = core::parse_uci_move(g.pos, text, false);
@@ -68,7 +68,7 @@ class MateSearch : public ::testing::TestWithParam<MateCase> {};
 
 TEST_P(MateSearch, FindsTheMateWithTheRightScore) {
   const MateCase& c = GetParam();
-  Game g = play(c.fen, {});
+  Game g = play_game(c.fen, {});
   std::vector<SearchInfo> infos;
   SearchResult r = search_depth(g, 2 * c.mate_in + 2, &infos);
   EXPECT_PRED2(one_of, core::to_uci(r.best, false), c.best);
@@ -97,25 +97,25 @@ INSTANTIATE_TEST_SUITE_P(
 
 TEST(SearchDraws, FiftyMoveRuleScoresZero) {
   // Any move White makes is the 100th without capture or pawn move.
-  Game drawn = play("8/8/4k3/8/8/3K4/8/R7 w - - 99 80", {});
+  Game drawn = play_game("8/8/4k3/8/8/3K4/8/R7 w - - 99 80", {});
   EXPECT_EQ(search_depth(drawn, 6).score, 0);
-  Game fresh = play("8/8/4k3/8/8/3K4/8/R7 w - - 0 80", {});
+  Game fresh = play_game("8/8/4k3/8/8/3K4/8/R7 w - - 0 80", {});
   EXPECT_GT(search_depth(fresh, 6).score, 300);
 }
 
 TEST(SearchDraws, ThreefoldRepetitionFromGameHistoryIsTaken) {
   // White is a queen down; Nf3 repeats the position for the third time.
   const char* fen = "1q5k/8/8/8/8/8/8/6NK w - - 0 1";
-  Game g = play(fen, {"g1f3", "b8c8", "f3g1", "c8b8", "g1f3", "b8c8", "f3g1", "c8b8"});
+  Game g = play_game(fen, {"g1f3", "b8c8", "f3g1", "c8b8", "g1f3", "b8c8", "f3g1", "c8b8"});
   SearchResult r = search_depth(g, 6);
   EXPECT_EQ(core::to_uci(r.best, false), "g1f3");
   EXPECT_EQ(r.score, 0);
   // Without that history the same position is simply lost.
-  EXPECT_LT(search_depth(play(fen, {}), 6).score, -500);
+  EXPECT_LT(search_depth(play_game(fen, {}), 6).score, -500);
 }
 
 TEST(SearchDraws, InsufficientMaterialScoresZero) {
-  EXPECT_EQ(search_depth(play("8/8/4k3/8/8/2N5/8/4K3 w - - 0 1", {}), 4).score, 0);
+  EXPECT_EQ(search_depth(play_game("8/8/4k3/8/8/2N5/8/4K3 w - - 0 1", {}), 4).score, 0);
 }
 
 TEST(SearchDraws, DrawByMaterialAgreesWithTheRules) {
@@ -134,7 +134,7 @@ TEST(Search, PvIsLegalAndStartsWithTheBestMove) {
   for (const char* fen : {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
                           "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
                           "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"}) {
-    Game g = play(fen, {});
+    Game g = play_game(fen, {});
     std::vector<SearchInfo> infos;
     SearchResult r = search_depth(g, test::kSanitized ? 5 : 9, &infos);
     ASSERT_FALSE(infos.empty());
@@ -157,7 +157,7 @@ TEST(Search, PvIsLegalAndStartsWithTheBestMove) {
 // such shallow MultiPV lines, so with them (threat-aware ordering) no depth may
 // believe that.
 TEST(Search, ShallowSearchesLetAnAttackedQueenEscape) {
-  Game g = play("rnb1kbnr/pppp1ppp/8/4p3/4P2q/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3", {});
+  Game g = play_game("rnb1kbnr/pppp1ppp/8/4p3/4P2q/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3", {});
   const core::Move capture = core::parse_uci_move(g.pos, "f3h4", false).value();
   constexpr int kQueenWon = 500;  // centipawns: only a line that wins the queen scores this
   ThreadPool pool;
@@ -186,7 +186,8 @@ TEST(Search, ShallowSearchesLetAnAttackedQueenEscape) {
 }
 
 TEST(Search, SameDepthGivesSameNodeCount) {
-  Game g = play("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", {});
+  Game g =
+      play_game("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", {});
   EXPECT_EQ(search_depth(g, 7).nodes, search_depth(g, 7).nodes);
 }
 

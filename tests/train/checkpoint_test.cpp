@@ -9,13 +9,10 @@
 #include <vector>
 
 #include "arbiter/train/checkpoint.h"
+#include "test_support.h"
 
 namespace arbiter::train {
 namespace {
-
-std::string temp_path(const std::string& name) {
-  return (std::filesystem::path(::testing::TempDir()) / name).string();
-}
 
 TrainingState sample_state() {
   TrainingState state(FloatModel(16, 2), kDefaultWeightDecay);
@@ -31,7 +28,7 @@ TrainingState sample_state() {
 }
 
 TEST(Checkpoint, RoundTripKeepsWeightsMomentsAndProgress) {
-  const std::string path = temp_path("arbiter_checkpoint_roundtrip.ckpt");
+  const std::string path = test::temp_file("arbiter_checkpoint_roundtrip.ckpt");
   const TrainingState state = sample_state();
   ASSERT_TRUE(save_checkpoint(state, path));
   auto loaded = load_checkpoint(path, kDefaultWeightDecay);
@@ -48,7 +45,7 @@ TEST(Checkpoint, RoundTripKeepsWeightsMomentsAndProgress) {
 // The input layout travels with the weights; a version-1 file (before layouts:
 // the same bytes without the layout field) still reads, as plain.
 TEST(Checkpoint, KeepsTheInputLayoutAndReadsVersionOneAsPlain) {
-  const std::string path = temp_path("arbiter_checkpoint_layout.ckpt");
+  const std::string path = test::temp_file("arbiter_checkpoint_layout.ckpt");
   TrainingState kings(FloatModel(16, 1, eval::nnue::InputLayout::Kings4), kDefaultWeightDecay);
   kings.model.initialise(5);
   ASSERT_TRUE(save_checkpoint(kings, path));
@@ -78,8 +75,8 @@ TEST(Checkpoint, KeepsTheInputLayoutAndReadsVersionOneAsPlain) {
 }
 
 TEST(Checkpoint, RefusesMissingTruncatedAndForeignFiles) {
-  EXPECT_FALSE(load_checkpoint(temp_path("arbiter_no_such.ckpt"), kDefaultWeightDecay));
-  const std::string path = temp_path("arbiter_checkpoint_damaged.ckpt");
+  EXPECT_FALSE(load_checkpoint(test::temp_file("arbiter_no_such.ckpt"), kDefaultWeightDecay));
+  const std::string path = test::temp_file("arbiter_checkpoint_damaged.ckpt");
   ASSERT_TRUE(save_checkpoint(sample_state(), path));
   std::filesystem::resize_file(path, std::filesystem::file_size(path) - 4);
   auto truncated = load_checkpoint(path, kDefaultWeightDecay);

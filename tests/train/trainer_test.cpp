@@ -13,6 +13,7 @@
 #include "arbiter/train/synthetic_data.h"
 #include "arbiter/train/trainer.h"
 #include "arbiter/train/training_set.h"
+#include "test_support.h"
 
 namespace arbiter::train {
 namespace {
@@ -35,10 +36,6 @@ TrainingState fresh_state(uint64_t seed) {
   state.seed = seed;
   state.model.initialise(seed);
   return state;
-}
-
-std::string temp_path(const std::string& name) {
-  return (std::filesystem::path(::testing::TempDir()) / name).string();
 }
 
 TEST(Trainer, LossFallsOnMaterialData) {
@@ -80,7 +77,7 @@ TEST(Trainer, MirrorAugmentationIsReproducibleAndChangesTheRun) {
 
 TEST(Trainer, ResumedRunMatchesUninterruptedRun) {
   const auto records = synthetic_material_records(3000, 3);
-  const std::string path = temp_path("arbiter_trainer_resume.ckpt");
+  const std::string path = test::temp_file("arbiter_trainer_resume.ckpt");
   TrainingState straight = fresh_state(kSeed);
   ASSERT_TRUE(run_training(small_options(3, 1), straight, records, {}));
 

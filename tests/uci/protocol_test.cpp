@@ -16,9 +16,7 @@ using std::chrono::milliseconds;
 
 constexpr int64_t kSchedulingSlackMs = 80;
 
-int64_t ms_since(Clock::time_point t) {
-  return std::chrono::duration_cast<milliseconds>(Clock::now() - t).count();
-}
+using test::ms_since;
 
 TEST(UciProtocol, HandshakeFollowsTheGrammar) {
   UciSession s;

@@ -28,7 +28,7 @@ void expect_dead_per_ply(const char* fen) {
   EXPECT_EQ(d.method, WinnabilityMethod::Exhaustive) << fen;
 }
 
-void expect_alive(const char* fen, Color winner) {
+void expect_alive_past_one_ply(const char* fen, Color winner) {
   const Position pos = test::must_parse(fen);
   EXPECT_FALSE(ends_dead_at_once(pos)) << fen;
   EXPECT_FALSE(analyse_dead_position(pos).dead) << fen;
@@ -45,7 +45,7 @@ TEST(ImmediateEndings, AKingLeftOnlyCapturesStripsTheBoard) {
   ASSERT_FALSE(pos.in_check());
   ASSERT_EQ(core::count_legal_moves(pos), 2u);
   expect_dead_per_ply("8/8/8/8/8/2K5/N7/kN6 b - - 0 1");
-  expect_alive("8/8/8/8/8/2K5/N7/k1N5 b - - 0 1", Color::White);
+  expect_alive_past_one_ply("8/8/8/8/8/2K5/N7/k1N5 b - - 0 1", Color::White);
 }
 
 // Black's only move, axb5, checks White's king; every answer (Kxb5, Kb4, Ka3,
@@ -66,7 +66,7 @@ TEST(ImmediateEndings, AReplyAfterWhichEveryMoveStalemates) {
   ASSERT_TRUE(pos.in_check());
   ASSERT_EQ(core::count_legal_moves(pos), 1u);
   expect_dead_per_ply("1k6/Pp6/1P6/8/8/7B/6K1/6Q1 b - - 0 1");
-  expect_alive("1k6/Pp6/1P6/8/8/7B/5K2/6Q1 b - - 0 1", Color::White);
+  expect_alive_past_one_ply("1k6/Pp6/1P6/8/8/7B/5K2/6Q1 b - - 0 1", Color::White);
 }
 
 // Black's only move, Qxb7+, checks; White's only answer cxb7+ forces Kb8, and
@@ -79,7 +79,7 @@ TEST(ImmediateEndings, AForcedLineThatLeavesOnlyStalemates) {
   ASSERT_EQ(core::count_legal_moves(pos), 1u);
   expect_dead_per_ply("k1q5/1Q6/K1P5/PP6/8/8/8/8 b - - 0 1");
   expect_dead_per_ply("1k6/1P6/K7/PP6/8/8/8/8 w - - 0 1");
-  expect_alive("k1q5/1Q6/K1P5/PP6/8/8/7P/8 b - - 0 1", Color::White);
+  expect_alive_past_one_ply("k1q5/1Q6/K1P5/PP6/8/8/7P/8 b - - 0 1", Color::White);
 }
 
 // Black's king on h3 has no move, and none of White's 36 moves gives it one or
@@ -101,7 +101,8 @@ TEST(ImmediateEndings, ASideWhosePiecesCannotMoveIsStalematedByAnyMove) {
   EXPECT_TRUE(men_besides_king_stuck(pos, Color::Black));
   EXPECT_FALSE(men_besides_king_stuck(pos, Color::White));
   expect_dead_per_ply(fen);
-  expect_alive("bqn1KN2/rrk1pB2/nb1pPp1p/p1pP1PpP/PpPN2P1/1P4R1/4Q3/1R4B1 w - - 0 1", Color::White);
+  expect_alive_past_one_ply("bqn1KN2/rrk1pB2/nb1pPp1p/p1pP1PpP/PpPN2P1/1P4R1/4Q3/1R4B1 w - - 0 1",
+                            Color::White);
 }
 
 // Ordinary positions are turned away before any move is made, and positions
