@@ -10,7 +10,8 @@ namespace arbiter::search {
 namespace {
 // Sudden death: plan as if this many moves remain. 40 and 50, which leave more of
 // the clock for the ending, lost in self-play at 10+0.1: -11.8 +/- 35.6 (119 games)
-// and -16.4 +/- 38.0 (107) (docs/engine.md, "Time management").
+// and -16.4 +/- 38.0 (107); 25, which spends more early, lost too: -26.1 +/- 20.6
+// (361 games, LOS 0.6%) (docs/engine.md, "Time management").
 constexpr int kHorizonMoves = 30;
 constexpr int kMaxMovesToGo = 50;
 constexpr double kHardOverSoft = 3.0;  // an unstable search may take this much more
